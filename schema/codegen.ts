@@ -1,0 +1,40 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+// One schema, two typed consumers: resolver signatures for the server and
+// typed documents for the web app. Generated files are never edited by hand.
+const config: CodegenConfig = {
+  schema: 'schema/schema.graphql',
+  overwrite: true,
+  silent: true,
+  generates: {
+    'server/src/graphql/generated/resolvers-types.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        useTypeImports: true,
+        contextType: '../context.js#GraphQLContext',
+        mapperTypeSuffix: 'Model',
+        mappers: {
+          Account: '../models.js#Account',
+          Session: '../models.js#Session',
+          SignIn: '../models.js#SignIn',
+          AccountEvent: '../models.js#AccountEvent',
+        },
+        scalars: { DateTime: 'Date', Address: 'string' },
+        enumsAsTypes: true,
+        avoidOptionals: false,
+      },
+    },
+    'web/src/graphql/generated/': {
+      documents: ['web/src/**/*.graphql'],
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: { DateTime: 'string', Address: 'string' },
+      },
+    },
+  },
+};
+
+export default config;
