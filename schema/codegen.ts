@@ -5,7 +5,8 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   overwrite: true,
-  silent: true,
+  errorsOnly: true,
+  ignoreNoDocuments: true,
   generates: {
     'server/src/graphql/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
@@ -19,7 +20,7 @@ const config: CodegenConfig = {
           SignIn: '../models.js#SignIn',
           AccountEvent: '../models.js#AccountEvent',
         },
-        scalars: { DateTime: 'Date', Address: 'string' },
+        scalars: { DateTime: { input: 'Date', output: 'Date | number' }, Address: 'string' },
         enumsAsTypes: true,
         avoidOptionals: false,
       },

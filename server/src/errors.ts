@@ -92,3 +92,8 @@ export class RateLimitedError extends SigilError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/** A broken invariant: reported as INTERNAL_SERVER_ERROR with details masked. */
+export class InternalError extends SigilError {
+  readonly code = 'INTERNAL_SERVER_ERROR';
+}

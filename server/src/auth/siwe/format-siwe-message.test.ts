@@ -121,12 +121,28 @@ describe('formatSiweMessage', () => {
     ['a fractional chain id', { ...MINIMAL, chainId: 1.5 }, /chain ID/],
     ['a 7-character nonce', { ...MINIMAL, nonce: '1234567' }, /nonce/],
     ['an invalid calendar date', { ...MINIMAL, issuedAt: '2022-02-31T17:09:38.578Z' }, /issued-at/],
-    ['a Date instead of text', { ...MINIMAL, issuedAt: new Date() }, /issued-at time must be a string/],
-    ['an expiration time in words', { ...MINIMAL, expirationTime: 'Wed Oct 05 2011' }, /expiration/],
+    [
+      'a Date instead of text',
+      { ...MINIMAL, issuedAt: new Date() },
+      /issued-at time must be a string/,
+    ],
+    [
+      'an expiration time in words',
+      { ...MINIMAL, expirationTime: 'Wed Oct 05 2011' },
+      /expiration/,
+    ],
     ['a not-before time in words', { ...MINIMAL, notBefore: 'soon' }, /not-before/],
     ['a request id with a slash', { ...MINIMAL, requestId: 'a/b' }, /request ID/],
-    ['a resource that is not a URI', { ...MINIMAL, resources: ['https://a.org', ':x'] }, /resource 2/],
-    ['a resource with a line break', { ...MINIMAL, resources: ['https://a.org\n- https://b.org'] }, /resource 1/],
+    [
+      'a resource that is not a URI',
+      { ...MINIMAL, resources: ['https://a.org', ':x'] },
+      /resource 2/,
+    ],
+    [
+      'a resource with a line break',
+      { ...MINIMAL, resources: ['https://a.org\n- https://b.org'] },
+      /resource 1/,
+    ],
     ['no fields at all', null, /fields must be an object/],
   ])('refuses %s', (_, fields, reason) => {
     expect(reasonOf(fields)).toMatch(reason);

@@ -60,7 +60,8 @@ class LineReader {
 
   takeEmpty(after: string): void {
     const line = this.take();
-    if (line !== '') throw invalidSiweMessage(`line ${this.index} must be empty (after the ${after})`);
+    if (line !== '')
+      throw invalidSiweMessage(`line ${this.index} must be empty (after the ${after})`);
   }
 
   /** The value of a mandatory "Label: value" line. */

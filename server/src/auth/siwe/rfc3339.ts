@@ -75,11 +75,16 @@ export function rfc3339ToEpochMilliseconds(text: string): number | undefined {
   if (text[cursor] === '.') {
     const fractionStart = cursor + 1;
     cursor = fractionStart;
-    while (cursor < text.length && text.charCodeAt(cursor) >= 0x30 && text.charCodeAt(cursor) <= 0x39) {
+    while (
+      cursor < text.length &&
+      text.charCodeAt(cursor) >= 0x30 &&
+      text.charCodeAt(cursor) <= 0x39
+    ) {
       cursor++;
     }
     if (cursor === fractionStart) return undefined;
-    milliseconds = Number(text.slice(fractionStart, fractionStart + 3).padEnd(3, '0'));
+    const millisecondDigits = text.slice(fractionStart, Math.min(cursor, fractionStart + 3));
+    milliseconds = Number(millisecondDigits.padEnd(3, '0'));
   }
   const offsetMinutes = offsetMinutesAt(text, cursor);
   if (offsetMinutes === undefined) return undefined;

@@ -86,3 +86,13 @@ describe('isPcharSequence', () => {
     expect(isPcharSequence(text)).toBe(false);
   });
 });
+
+describe('a port', () => {
+  it('may not be percent-encoded', () => {
+    expect(parseAuthority('example.com:%38%30')).toBeUndefined();
+  });
+
+  it('may be empty, as RFC 3986 allows', () => {
+    expect(parseAuthority('example.com:')).toStrictEqual({ host: 'example.com', port: '' });
+  });
+});

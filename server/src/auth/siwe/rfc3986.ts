@@ -18,72 +18,81 @@ function isHexDigit(code: number): boolean {
   return isDigit(code) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
 }
 
-function codeSet(characters: string): ReadonlySet<number> {
-  return new Set(Array.from(characters, (character) => character.charCodeAt(0)));
+// Character classes as bits of one ASCII lookup table: the scanners run on
+// every character of up to 16 KiB of hostile text, so a class test is one
+// array read and a mask.
+const ALPHA = 1;
+const DIGIT = 2;
+const UNRESERVED_MARK = 4;
+const SUB_DELIM = 8;
+const COLON = 16;
+const AT_SIGN = 32;
+const SLASH = 64;
+const QUESTION_MARK = 128;
+const OTHER_GEN_DELIM = 256;
+
+const UNRESERVED = ALPHA | DIGIT | UNRESERVED_MARK;
+const RESERVED = SUB_DELIM | COLON | AT_SIGN | SLASH | QUESTION_MARK | OTHER_GEN_DELIM;
+const REG_NAME = UNRESERVED | SUB_DELIM;
+const USERINFO = REG_NAME | COLON;
+const PCHAR = REG_NAME | COLON | AT_SIGN;
+const PATH = PCHAR | SLASH;
+const QUERY = PATH | QUESTION_MARK;
+
+const CLASSES = new Uint16Array(128);
+for (let code = 0; code < 128; code++) {
+  if (isAlpha(code)) CLASSES[code] = ALPHA;
+  if (isDigit(code)) CLASSES[code] = DIGIT;
+}
+for (const [characters, bit] of [
+  ['-._~', UNRESERVED_MARK],
+  ["!$&'()*+,;=", SUB_DELIM],
+  [':', COLON],
+  ['@', AT_SIGN],
+  ['/', SLASH],
+  ['?', QUESTION_MARK],
+  ['#[]', OTHER_GEN_DELIM],
+] as const) {
+  for (const character of characters) CLASSES[character.charCodeAt(0)] = bit;
 }
 
-const SUB_DELIMS = codeSet("!$&'()*+,;=");
-const GEN_DELIMS = codeSet(':/?#[]@');
-const UNRESERVED_MARKS = codeSet('-._~');
-const COLON = 0x3a;
-const AT_SIGN = 0x40;
-const SLASH = 0x2f;
-const QUESTION_MARK = 0x3f;
 const PERCENT = 0x25;
+
+function isIn(code: number, mask: number): boolean {
+  return code < 128 && ((CLASSES[code] ?? 0) & mask) !== 0;
+}
 
 /** unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
 export function isUnreserved(code: number): boolean {
-  return isAlpha(code) || isDigit(code) || UNRESERVED_MARKS.has(code);
+  return isIn(code, UNRESERVED);
 }
 
 /** reserved = gen-delims / sub-delims */
 export function isReserved(code: number): boolean {
-  return GEN_DELIMS.has(code) || SUB_DELIMS.has(code);
-}
-
-function isSubDelim(code: number): boolean {
-  return SUB_DELIMS.has(code);
-}
-
-function isPcharCode(code: number): boolean {
-  return isUnreserved(code) || isSubDelim(code) || code === COLON || code === AT_SIGN;
-}
-
-function isPathCode(code: number): boolean {
-  return isPcharCode(code) || code === SLASH;
-}
-
-function isQueryCode(code: number): boolean {
-  return isPathCode(code) || code === QUESTION_MARK;
-}
-
-function isUserinfoCode(code: number): boolean {
-  return isUnreserved(code) || isSubDelim(code) || code === COLON;
-}
-
-function isRegNameCode(code: number): boolean {
-  return isUnreserved(code) || isSubDelim(code);
+  return isIn(code, RESERVED);
 }
 
 /**
- * True when every character of text[start, end) is one `allowed` accepts or
+ * True when every character of text[start, end) is in the classes of `mask` or
  * part of a percent-encoded octet ("%" HEXDIG HEXDIG).
  */
-function consistsOf(
-  text: string,
-  allowed: (code: number) => boolean,
-  start = 0,
-  end = text.length,
-): boolean {
+function consistsOf(text: string, mask: number, start = 0, end = text.length): boolean {
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     if (code === PERCENT) {
       if (i + 2 >= end) return false;
       if (!isHexDigit(text.charCodeAt(i + 1)) || !isHexDigit(text.charCodeAt(i + 2))) return false;
       i += 2;
-    } else if (!allowed(code)) {
+    } else if (!isIn(code, mask)) {
       return false;
     }
+  }
+  return true;
+}
+
+function isDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (!isDigit(text.charCodeAt(i))) return false;
   }
   return true;
 }
@@ -102,7 +111,7 @@ export function isScheme(text: string, start = 0, end = text.length): boolean {
 
 /** A sequence of pchar (a path segment); EIP-4361's request-id is exactly this. */
 export function isPcharSequence(text: string): boolean {
-  return consistsOf(text, isPcharCode);
+  return consistsOf(text, PCHAR);
 }
 
 export type Authority = { userinfo?: string; host: string; port?: string };
@@ -114,7 +123,7 @@ function isHost(host: string): boolean {
     return isIpv6Address(literal) || isIpvFuture(literal);
   }
   // Every IPv4address is also a valid reg-name, so one check covers both.
-  return consistsOf(host, isRegNameCode);
+  return consistsOf(host, REG_NAME);
 }
 
 /**
@@ -125,7 +134,7 @@ function isHost(host: string): boolean {
 export function parseAuthority(text: string): Authority | undefined {
   const at = text.indexOf('@');
   const userinfo = at === -1 ? undefined : text.slice(0, at);
-  if (userinfo !== undefined && !consistsOf(userinfo, isUserinfoCode)) return undefined;
+  if (userinfo !== undefined && !consistsOf(userinfo, USERINFO)) return undefined;
   const hostAndPort = at === -1 ? text : text.slice(at + 1);
   // The port is what follows the last ":" outside an IP literal's brackets.
   const closingBracket = hostAndPort.startsWith('[') ? hostAndPort.indexOf(']') : -1;
@@ -133,7 +142,8 @@ export function parseAuthority(text: string): Authority | undefined {
   const host = colon === -1 ? hostAndPort : hostAndPort.slice(0, colon);
   const port = colon === -1 ? undefined : hostAndPort.slice(colon + 1);
   if (!isHost(host)) return undefined;
-  if (port !== undefined && !consistsOf(port, isDigit)) return undefined;
+  // port = *DIGIT, with no percent-encoding.
+  if (port !== undefined && !isDigits(port)) return undefined;
   return {
     ...(userinfo !== undefined && { userinfo }),
     host,
@@ -150,10 +160,10 @@ export function isUri(text: string): boolean {
   if (colon === -1 || !isScheme(text, 0, colon)) return false;
   const hash = text.indexOf('#', colon + 1);
   const beforeFragment = hash === -1 ? text.length : hash;
-  if (hash !== -1 && !consistsOf(text, isQueryCode, hash + 1)) return false;
+  if (hash !== -1 && !consistsOf(text, QUERY, hash + 1)) return false;
   const question = text.indexOf('?', colon + 1);
   const hierEnd = question === -1 || question > beforeFragment ? beforeFragment : question;
-  if (hierEnd !== beforeFragment && !consistsOf(text, isQueryCode, hierEnd + 1, beforeFragment)) {
+  if (hierEnd !== beforeFragment && !consistsOf(text, QUERY, hierEnd + 1, beforeFragment)) {
     return false;
   }
   let pathStart = colon + 1;
@@ -166,5 +176,5 @@ export function isUri(text: string): boolean {
   }
   // Past the authority, every path form is a run of pchar and "/": a path that
   // began with "//" was read as an authority above.
-  return consistsOf(text, isPathCode, pathStart, hierEnd);
+  return consistsOf(text, PATH, pathStart, hierEnd);
 }

@@ -64,7 +64,9 @@ describe('assertDomain', () => {
 
 describe('assertStatement', () => {
   it('accepts reserved and unreserved characters and spaces', () => {
-    expect(() => assertStatement("I accept: https://x.org/tos?a=b#c [1] (ok) it's $5 & ~_-.")).not.toThrow();
+    expect(() =>
+      assertStatement("I accept: https://x.org/tos?a=b#c [1] (ok) it's $5 & ~_-."),
+    ).not.toThrow();
   });
 
   it.each([
@@ -115,9 +117,9 @@ describe('assertNonce', () => {
 
 describe('dateTimeToEpochMilliseconds', () => {
   it('names the field whose time is invalid', () => {
-    expect(reasonOf(() => dateTimeToEpochMilliseconds('2022-02-31T00:00:00Z', 'expiration time'))).toBe(
-      'Invalid EIP-4361 message: expiration time is not a valid RFC 3339 date-time',
-    );
+    expect(
+      reasonOf(() => dateTimeToEpochMilliseconds('2022-02-31T00:00:00Z', 'expiration time')),
+    ).toBe('Invalid EIP-4361 message: expiration time is not a valid RFC 3339 date-time');
   });
 });
 

@@ -85,8 +85,10 @@ export function assertChainId(value: unknown): asserts value is number {
 export function parseChainId(text: string): number {
   let isDecimal = text.length > 0 && (text === '0' || !text.startsWith('0'));
   for (let i = 0; isDecimal && i < text.length; i++) isDecimal = isDigit(text.charCodeAt(i));
-  if (!isDecimal) throw invalidSiweMessage('chain ID must be a decimal number without leading zeros');
-  const chainId = Number(text);
+  if (!isDecimal)
+    throw invalidSiweMessage('chain ID must be a decimal number without leading zeros');
+  // Past 16 digits it cannot be a safe integer; spare Number() a long string.
+  const chainId = text.length > 16 ? Number.POSITIVE_INFINITY : Number(text);
   assertChainId(chainId);
   return chainId;
 }

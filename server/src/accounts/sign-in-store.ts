@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, SignInsTable } from '../store/database.js';
+
+export type SignInRow = Omit<SignInsTable, 'seq'> & { seq: number };
+
+export type RecordSignInParameters = Omit<SignInsTable, 'seq' | 'id'>;
+
+export async function recordSignIn(db: Db, p: RecordSignInParameters): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('sign_ins')
+    .values({ id, ...p })
+    .execute();
+  return id;
+}
+
+/** Newest first; `afterSeq` is the cursor (exclusive). Fetches one extra row to know if more follow. */
+export async function listSignIns(
+  db: Db,
+  p: { accountId: string; first: number; afterSeq?: number },
+): Promise<{ rows: SignInRow[]; hasNextPage: boolean }> {
+  let query = db
+    .selectFrom('sign_ins')
+    .selectAll()
+    .where('account_id', '=', p.accountId)
+    .orderBy('seq', 'desc')
+    .limit(p.first + 1);
+  if (p.afterSeq !== undefined) query = query.where('seq', '<', p.afterSeq);
+  const rows = (await query.execute()) as SignInRow[];
+  return { rows: rows.slice(0, p.first), hasNextPage: rows.length > p.first };
+}

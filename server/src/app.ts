@@ -1,0 +1,112 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { deleteStaleNonces } from './auth/nonce/nonce-store.js';
+import { createRateLimiter } from './auth/rate-limit/rate-limiter.js';
+import { createSignatureVerifier } from './auth/signature/verify-signature.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { createAccountEvents } from './events/account-events.js';
+import { registerCors } from './http/cors.js';
+import { registerGraphQLRoute } from './http/graphql-route.js';
+import { registerGraphQLWebSocket } from './http/graphql-websocket.js';
+import { registerHealth } from './http/health.js';
+import { requestIdStorage } from './http/request-id.js';
+import { runtimeConfig } from './http/runtime-config.js';
+import { securityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import type { Services } from './services.js';
+import { createDatabase } from './store/create-database.js';
+import { migrateToLatest } from './store/migrate.js';
+
+/** The largest request body accepted: far above any real sign-in, far below harm. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export type CreateServicesOverrides = {
+  clock?: Clock;
+  logger?: Logger;
+  /** The deadline of a contract-wallet check. @default 10000 */
+  chainTimeoutMs?: number;
+};
+
+/** Logs never carry tokens: cookies and set-cookie are redacted wherever they appear. */
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.cookie', 'res.headers["set-cookie"]', 'headers.cookie', '*.token', 'token'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+export async function createServices(
+  config: Config,
+  overrides: CreateServicesOverrides = {},
+): Promise<Services> {
+  const logger = overrides.logger ?? createLogger(config);
+  const store = createDatabase(config.database);
+  await migrateToLatest(store);
+  return {
+    config,
+    clock: overrides.clock ?? systemClock,
+    store,
+    db: store.db,
+    logger,
+    verifier: createSignatureVerifier({
+      chains: config.chains.map(({ id, rpcUrl }) => ({ id, rpcUrl })),
+      timeoutMs: overrides.chainTimeoutMs ?? 10_000,
+    }),
+    events: createAccountEvents({ redisUrl: config.redisUrl }),
+    rateLimiter: createRateLimiter({ limitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl }),
+  };
+}
+
+export type BuildAppOptions = {
+  /** Where the web build lives. @default web/dist */
+  webRoot?: string;
+};
+
+/** The whole server as one Fastify instance; `close()` releases every resource. */
+export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config, logger } = services;
+  // Typed as the default instance: the register* plugins need no pino specifics.
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', async (req, reply) => {
+    requestIdStorage.enterWith(req.id);
+    reply.headers(headers);
+    reply.header('x-request-id', req.id);
+  });
+  registerCors(app, config);
+  registerHealth(app, services.store);
+  app.get('/api/config', async (_req, reply) =>
+    reply.header('cache-control', 'no-cache').send(runtimeConfig(config)),
+  );
+  const yoga = registerGraphQLRoute(app, services);
+  registerGraphQLWebSocket(app, services, yoga);
+  await registerWebApp(app, options.webRoot);
+
+  // Used and expired nonces are of no further use; keep the table small.
+  const sweep = setInterval(() => {
+    deleteStaleNonces(services.db, { now: services.clock() }).catch((error) =>
+      logger.warn({ err: error }, 'nonce sweep failed'),
+    );
+  }, 60_000);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await services.events.close();
+    await services.verifier.close();
+    await services.rateLimiter.close();
+    await services.store.close();
+  });
+  return app;
+}

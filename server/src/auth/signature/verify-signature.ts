@@ -1,0 +1,117 @@
+import { availableParallelism } from 'node:os';
+import {
+  type Address,
+  createPublicClient,
+  type Hex,
+  hashMessage,
+  http,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  type PublicClient,
+  size,
+} from 'viem';
+import { BadUserInputError, InvalidSignatureError, UnsupportedChainError } from '../../errors.js';
+import {
+  type SignatureRejectionReason,
+  verifyContractSignature,
+} from './verify-contract-signature.js';
+import { createWorkerPool } from './worker-pool.js';
+
+/**
+ * Step 5 of the sign-in policy (DESIGN §4): does this signature of this
+ * message prove ownership of this address, and what kind of wallet made it?
+ */
+export type WalletKind = 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
+
+export type VerifySignatureParameters = {
+  address: Address;
+  message: string;
+  signature: Hex;
+  chainId: number;
+};
+
+export type SignatureVerifier = {
+  /**
+   * Resolves with the kind of wallet that signed. Throws UnsupportedChainError
+   * when `chainId` is not configured, InvalidSignatureError when the signature
+   * does not prove ownership (also when the chain could not answer in time:
+   * `details.reason` is `'CHAIN_UNAVAILABLE'`).
+   */
+  verify(parameters: VerifySignatureParameters): Promise<WalletKind>;
+  /** Ends the worker threads. */
+  close(): Promise<void>;
+};
+
+export type CreateSignatureVerifierParameters = {
+  chains: { id: number; rpcUrl: string }[];
+  /** One deadline for the whole contract-wallet check. @default 10000 */
+  timeoutMs?: number;
+  /** Worker threads for local recovery. @default min(2, available CPUs) */
+  workers?: number;
+};
+
+type RecoverSignerJob = { message: string; signature: Hex };
+
+// src/auth/signature and dist/auth/signature are both three levels below server/.
+const recoverSignerUrl = new URL('../../../workers/recover-signer.js', import.meta.url);
+const ECDSA_SIGNATURE_BYTES = 65;
+
+export function createSignatureVerifier(
+  parameters: CreateSignatureVerifierParameters,
+): SignatureVerifier {
+  const { chains, timeoutMs = 10_000, workers = Math.min(2, availableParallelism()) } = parameters;
+
+  const clients = new Map<number, PublicClient>(
+    chains.map(({ id, rpcUrl }) => [
+      id,
+      createPublicClient({
+        // No retries: the contract check has one deadline of timeoutMs, and a
+        // retry could not finish inside it after a request that used it all.
+        transport: http(rpcUrl, { timeout: timeoutMs, batch: { batchSize: 1000 }, retryCount: 0 }),
+        // Without a chain definition viem knows no Multicall3 address, so calls go out as
+        // plain eth_call: a Hardhat node standing in for mainnet has no Multicall3 deployed.
+        batch: { multicall: { batchSize: 1024 } },
+      }),
+    ]),
+  );
+  const pool = createWorkerPool<RecoverSignerJob, Address | null>({
+    url: recoverSignerUrl,
+    size: workers,
+  });
+
+  return {
+    async verify({ address, message, signature, chainId }) {
+      const client = clients.get(chainId);
+      if (!client) {
+        throw new UnsupportedChainError(`chain ${chainId} is not enabled on this server`, {
+          details: { chainId },
+        });
+      }
+      if (!isAddress(address, { strict: false })) {
+        throw new BadUserInputError('address is not an Ethereum address', { details: { address } });
+      }
+      if (!isHex(signature, { strict: true }) || signature.length % 2 !== 0) {
+        throw new InvalidSignatureError('The signature is not hex-encoded bytes.', {
+          details: { reason: 'MALFORMED_SIGNATURE' satisfies SignatureRejectionReason },
+        });
+      }
+
+      // Recover locally first: an EOA sign-in must never wait on an RPC endpoint.
+      if (size(signature) === ECDSA_SIGNATURE_BYTES) {
+        const signer = await pool.run({ message, signature });
+        if (signer && isAddressEqual(signer, address)) return 'EOA';
+      }
+
+      return verifyContractSignature(client, {
+        address,
+        chainId,
+        hash: hashMessage(message),
+        signature,
+        timeoutMs,
+      });
+    },
+
+    close: () => pool.close(),
+  };
+}

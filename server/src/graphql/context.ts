@@ -1,0 +1,21 @@
+import type { Services } from '../services.js';
+import type { SessionRow } from '../sessions/session-store.js';
+
+/** Per request (HTTP) or per operation (websocket). */
+export type GraphQLContext = {
+  services: Services;
+  /** The live session this request carries, resolved once when the context is built. */
+  session: SessionRow | undefined;
+  /** The raw cookie token, for rotation at sign-in. */
+  sessionToken: string | undefined;
+  origin: string | null;
+  userAgent: string | null;
+  /** The client's address, the key of rate limits. */
+  clientAddress: string;
+  requestId: string;
+  /** Sets or clears the session cookie on the HTTP response; absent on websockets. */
+  cookies?: {
+    setSession(token: string): void;
+    clearSession(): void;
+  };
+};

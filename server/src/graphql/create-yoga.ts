@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import type { Services } from '../services.js';
+import type { GraphQLContext } from './context.js';
+import { maskError } from './mask-error.js';
+import { resolvers } from './resolvers/index.js';
+
+const schemaPath = new URL('../../../schema/schema.graphql', import.meta.url);
+
+/** HTTP requests arrive with Fastify's request and reply; websocket operations with a ready context. */
+export type ServerContext =
+  | { req: FastifyRequest; reply: FastifyReply }
+  | { websocketContext: GraphQLContext };
+
+export type YogaContextFactory = (serverContext: {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}) => Promise<GraphQLContext>;
+
+export function loadTypeDefs(): string {
+  return readFileSync(schemaPath, 'utf8');
+}
+
+/** Limits are not revealed in messages: an attacker learns only that a query was refused. */
+function useArmor(): Plugin {
+  return EnvelopArmorPlugin({
+    maxDepth: { n: 8, exposeLimits: false, flattenFragments: true },
+    maxAliases: { n: 15, exposeLimits: false },
+    maxTokens: { n: 1000, exposeLimits: false },
+    maxDirectives: { n: 20, exposeLimits: false },
+    costLimit: { maxCost: 5000, exposeLimits: false },
+    blockFieldSuggestion: { enabled: true },
+  }) as Plugin;
+}
+
+/** Introspection and GraphiQL are development tools; production serves neither. */
+function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+}
+
+export function createGraphQLServer(services: Services, contextFactory: YogaContextFactory) {
+  const { config, logger } = services;
+  const schema = createSchema<ServerContext & GraphQLContext>({
+    typeDefs: loadTypeDefs(),
+    resolvers: resolvers as never,
+  });
+  return createYoga<ServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: config.development,
+    landingPage: false,
+    logging: {
+      debug: (...args) => logger.debug(args),
+      info: (...args) => logger.info(args),
+      warn: (...args) => logger.warn(args),
+      // Yoga reports every GraphQL error here, refusals included; the ones
+      // that matter (unexpected errors) are logged by maskError with their id.
+      error: (...args) => logger.debug(args),
+    },
+    // CORS is decided in the HTTP layer, for every route at once.
+    cors: false,
+    context: (serverContext) =>
+      'websocketContext' in serverContext ? serverContext.websocketContext : contextFactory(serverContext),
+    maskedErrors: {
+      maskError: (error, _message, _isDev) =>
+        maskError(error, logger, (error as { extensions?: { requestId?: string } })?.extensions?.requestId),
+    },
+    plugins: [
+      useArmor(),
+      ...(config.development ? [] : [useNoIntrospection()]),
+      // GET requests and simple-content-type POSTs skip CORS preflight; they
+      // must carry a custom header the browser only sends same-origin.
+      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
+    ],
+  });
+}

@@ -1,0 +1,36 @@
+import { GraphQLError } from 'graphql';
+import type { Logger } from 'pino';
+import { SigilError } from '../errors.js';
+
+/**
+ * The one place domain errors become GraphQL errors. A SigilError keeps its
+ * message and gains its stable `extensions.code` (and details such as
+ * `retryAfterSeconds`); errors GraphQL itself raised (syntax, validation,
+ * armor limits) are already safe to show; anything else is masked to
+ * INTERNAL_SERVER_ERROR and logged with the request id, which the client gets
+ * so an operator can find the log line.
+ */
+export function maskError(error: unknown, logger: Logger, requestId: string | undefined): GraphQLError {
+  const graphQLError = error instanceof GraphQLError ? error : undefined;
+  const original = graphQLError?.originalError ?? error;
+
+  if (original instanceof SigilError) {
+    return new GraphQLError(original.message, {
+      ...(graphQLError && { nodes: graphQLError.nodes, path: graphQLError.path }),
+      extensions: { code: original.code, ...original.details },
+    });
+  }
+  if (graphQLError && (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)) {
+    const code = graphQLError.extensions.code ?? 'GRAPHQL_VALIDATION_FAILED';
+    return new GraphQLError(graphQLError.message, {
+      nodes: graphQLError.nodes,
+      path: graphQLError.path,
+      extensions: { ...graphQLError.extensions, code },
+    });
+  }
+  logger.error({ err: original, requestId }, 'unexpected error in a GraphQL operation');
+  return new GraphQLError('Unexpected error.', {
+    ...(graphQLError && { nodes: graphQLError.nodes, path: graphQLError.path }),
+    extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId && { requestId }) },
+  });
+}

@@ -1,0 +1,10 @@
+import type { AccountRow } from '../accounts/account-store.js';
+import type { SignInRow } from '../accounts/sign-in-store.js';
+import type { AccountEventMessage } from '../events/account-events.js';
+import type { SessionRow } from '../sessions/session-store.js';
+
+/** What resolvers pass around: database rows; field resolvers shape them for the API. */
+export type Account = AccountRow;
+export type Session = SessionRow;
+export type SignIn = SignInRow;
+export type AccountEvent = AccountEventMessage;

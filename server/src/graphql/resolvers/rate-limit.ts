@@ -1,0 +1,9 @@
+import { RateLimitedError } from '../../errors.js';
+import type { GraphQLContext } from '../context.js';
+
+/** Counts one attempt of `operation` for this client; throws RATE_LIMITED over the limit. */
+export async function enforceRateLimit(context: GraphQLContext, operation: string): Promise<void> {
+  const { rateLimiter, clock } = context.services;
+  const decision = await rateLimiter.hit(`${operation}:${context.clientAddress}`, clock());
+  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+}

@@ -1,0 +1,51 @@
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { getAddress, isAddress } from 'viem';
+
+function invalid(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+function parseDateTime(value: unknown): Date {
+  if (typeof value !== 'string') throw invalid('DateTime must be an RFC 3339 string.');
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw invalid('DateTime must be an RFC 3339 string.');
+  return date;
+}
+
+function parseAddress(value: unknown): string {
+  if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
+    throw invalid('Address must be a 20-byte hex address.');
+  }
+  return getAddress(value);
+}
+
+/** RFC 3339 in UTC on output; RFC 3339 text accepted on input. */
+export const DateTimeScalar = new GraphQLScalarType<Date, string>({
+  name: 'DateTime',
+  serialize(value) {
+    const date = value instanceof Date ? value : new Date(value as number);
+    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime cannot represent an invalid date.');
+    return date.toISOString();
+  },
+  parseValue: parseDateTime,
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.STRING) throw invalid('DateTime must be an RFC 3339 string.');
+    return parseDateTime(ast.value);
+  },
+});
+
+/** EIP-55 checksummed on output; any valid case accepted on input. */
+export const AddressScalar = new GraphQLScalarType<string, string>({
+  name: 'Address',
+  serialize(value) {
+    if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
+      throw new GraphQLError('Address cannot represent this value.');
+    }
+    return getAddress(value);
+  },
+  parseValue: parseAddress,
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.STRING) throw invalid('Address must be a string.');
+    return parseAddress(ast.value);
+  },
+});

@@ -1,0 +1,32 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Services } from '../services.js';
+import { findLiveSessionByToken, type SessionRow, touchSession } from '../sessions/session-store.js';
+import { readCookie, sessionCookieName } from './cookies.js';
+
+/** How often a session's last-seen time is written: the idle timeout's resolution. */
+export function touchResolutionMs(services: Services): number {
+  return Math.min(60_000, (services.config.sessionIdleTimeoutSeconds * 1000) / 10);
+}
+
+/** The live session a request's cookie names, recording the activity; or nothing. */
+export async function resolveSession(
+  services: Services,
+  headers: IncomingHttpHeaders,
+): Promise<{ token: string | undefined; session: SessionRow | undefined }> {
+  const token = readCookie(headers.cookie, sessionCookieName(services.config));
+  if (!token) return { token, session: undefined };
+  const { config, db, clock } = services;
+  const now = clock();
+  const found = await findLiveSessionByToken(db, {
+    token,
+    now,
+    lifetimes: {
+      maxAgeSeconds: config.sessionMaxAgeSeconds,
+      idleTimeoutSeconds: config.sessionIdleTimeoutSeconds,
+    },
+  });
+  const session = found
+    ? await touchSession(db, { session: found, now, resolutionMs: touchResolutionMs(services) })
+    : undefined;
+  return { token, session };
+}

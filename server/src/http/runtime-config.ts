@@ -1,0 +1,30 @@
+import type { Config } from '../config.js';
+
+/** What the browser needs at run time, so one web build serves every deployment. */
+export type RuntimeConfig = {
+  appName: string;
+  publicUrl: string;
+  walletConnectProjectId: string | null;
+  chains: {
+    id: number;
+    name: string;
+    nativeCurrency: { name: string; symbol: string; decimals: number };
+    rpcUrl: string;
+    testnet: boolean;
+  }[];
+};
+
+export function runtimeConfig(config: Config): RuntimeConfig {
+  return {
+    appName: config.appName,
+    publicUrl: config.publicUrl.origin,
+    walletConnectProjectId: config.walletConnectProjectId ?? null,
+    chains: config.chains.map(({ id, name, nativeCurrency, rpcUrl, testnet }) => ({
+      id,
+      name,
+      nativeCurrency,
+      rpcUrl,
+      testnet,
+    })),
+  };
+}

@@ -1,0 +1,79 @@
+import type { WebSocket } from 'ws';
+import type { Services } from '../services.js';
+import { findSessionById, isSessionLive, sessionEndsAt } from '../sessions/session-store.js';
+
+/** graphql-ws treats 4401 as fatal: the client does not reconnect with a dead cookie. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/**
+ * Lets the session's own socket receive the event that ends it before it
+ * closes; still far inside the 1 s promise.
+ */
+const CLOSE_GRACE_MS = 150;
+
+/**
+ * Which open websockets belong to which session, so ending a session (here or
+ * on another instance, through the events bus) closes its sockets at once,
+ * and a session that expires closes them when it does.
+ */
+export function createSessionSockets(services: Services) {
+  const bySession = new Map<string, Set<WebSocket>>();
+  const timers = new Map<WebSocket, NodeJS.Timeout>();
+  const lifetimes = {
+    maxAgeSeconds: services.config.sessionMaxAgeSeconds,
+    idleTimeoutSeconds: services.config.sessionIdleTimeoutSeconds,
+  };
+
+  function closeSession(sessionId: string, reason: string) {
+    const sockets = bySession.get(sessionId);
+    if (!sockets) return;
+    setTimeout(() => {
+      for (const socket of sockets) socket.close(SESSION_ENDED_CLOSE_CODE, reason);
+    }, CLOSE_GRACE_MS);
+  }
+
+  function scheduleExpiry(socket: WebSocket, sessionId: string, endsAt: number) {
+    // Timers cap at ~24.8 days; a longer wait is re-armed when it fires.
+    const delay = Math.min(Math.max(0, endsAt - services.clock()), 2 ** 31 - 1);
+    const timer = setTimeout(async () => {
+      const session = await findSessionById(services.db, sessionId).catch(() => undefined);
+      if (session && isSessionLive(session, services.clock(), lifetimes)) {
+        scheduleExpiry(socket, sessionId, sessionEndsAt(session, lifetimes));
+      } else {
+        socket.close(SESSION_ENDED_CLOSE_CODE, 'Session expired');
+      }
+    }, delay);
+    timer.unref();
+    timers.set(socket, timer);
+  }
+
+  const listening = (async () => {
+    for await (const event of services.events.subscribeAll()) {
+      if (event.type === 'SIGNED_OUT') closeSession(event.sessionId, 'Signed out');
+      if (event.type === 'SESSION_REVOKED') closeSession(event.sessionId, 'Session revoked');
+    }
+  })().catch((error) => services.logger.error({ err: error }, 'session socket listener stopped'));
+
+  return {
+    add(socket: WebSocket, session: { id: string; endsAt: number }) {
+      let sockets = bySession.get(session.id);
+      if (!sockets) {
+        sockets = new Set();
+        bySession.set(session.id, sockets);
+      }
+      sockets.add(socket);
+      scheduleExpiry(socket, session.id, session.endsAt);
+      socket.once('close', () => {
+        clearTimeout(timers.get(socket));
+        timers.delete(socket);
+        sockets.delete(socket);
+        if (sockets.size === 0) bySession.delete(session.id);
+      });
+    },
+    /** How many sockets are open, for tests and metrics. */
+    count: () => [...bySession.values()].reduce((sum, set) => sum + set.size, 0),
+    listening,
+  };
+}
+
+export type SessionSockets = ReturnType<typeof createSessionSockets>;

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, SessionsTable } from '../store/database.js';
+import { generateSessionToken, hashSessionToken } from './session-token.js';
+
+export type SessionRow = SessionsTable;
+
+export type SessionLifetimes = { maxAgeSeconds: number; idleTimeoutSeconds: number };
+
+/** A session is live until it is ended, its absolute end passes, or it idles too long. */
+export function sessionEndsAt(row: SessionRow, lifetimes: SessionLifetimes): number {
+  return Math.min(row.expires_at, row.last_seen_at + lifetimes.idleTimeoutSeconds * 1000);
+}
+
+export function isSessionLive(row: SessionRow, now: number, lifetimes: SessionLifetimes): boolean {
+  return row.ended_at === null && sessionEndsAt(row, lifetimes) > now;
+}
+
+export async function createSession(
+  db: Db,
+  p: { accountId: string; chainId: number; userAgent: string | null; now: number; lifetimes: SessionLifetimes },
+): Promise<{ session: SessionRow; token: string }> {
+  const token = generateSessionToken();
+  const session: SessionRow = {
+    id: randomUUID(),
+    account_id: p.accountId,
+    token_hash: hashSessionToken(token),
+    chain_id: p.chainId,
+    user_agent: p.userAgent,
+    created_at: p.now,
+    last_seen_at: p.now,
+    expires_at: p.now + p.lifetimes.maxAgeSeconds * 1000,
+    ended_at: null,
+    end_reason: null,
+  };
+  await db.insertInto('sessions').values(session).execute();
+  return { session, token };
+}
+
+/** The live session a cookie token belongs to, or undefined. */
+export async function findLiveSessionByToken(
+  db: Db,
+  p: { token: string; now: number; lifetimes: SessionLifetimes },
+): Promise<SessionRow | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hashSessionToken(p.token))
+    .executeTakeFirst();
+  return row && isSessionLive(row, p.now, p.lifetimes) ? row : undefined;
+}
+
+export async function findSessionById(db: Db, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Records activity. Writes at most once per `resolutionMs`, so a busy tab does
+ * not turn every request into a write; the idle timeout is coarse by that much.
+ */
+export async function touchSession(
+  db: Db,
+  p: { session: SessionRow; now: number; resolutionMs: number },
+): Promise<SessionRow> {
+  if (p.now - p.session.last_seen_at < p.resolutionMs) return p.session;
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: p.now })
+    .where('id', '=', p.session.id)
+    .where('ended_at', 'is', null)
+    .execute();
+  return { ...p.session, last_seen_at: p.now };
+}
+
+export async function listLiveSessions(
+  db: Db,
+  p: { accountId: string; now: number; lifetimes: SessionLifetimes },
+): Promise<SessionRow[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('account_id', '=', p.accountId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', p.now)
+    .where('last_seen_at', '>', p.now - p.lifetimes.idleTimeoutSeconds * 1000)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows;
+}
+
+/**
+ * Ends a live session now. Returns the ended row, or undefined when there was
+ * nothing to end (unknown, already ended, or — with accountId — not that account's).
+ */
+export async function endSession(
+  db: Db,
+  p: { id: string; accountId?: string; reason: 'SIGNED_OUT' | 'REVOKED'; now: number },
+): Promise<SessionRow | undefined> {
+  let query = db
+    .updateTable('sessions')
+    .set({ ended_at: p.now, end_reason: p.reason })
+    .where('id', '=', p.id)
+    .where('ended_at', 'is', null);
+  if (p.accountId !== undefined) query = query.where('account_id', '=', p.accountId);
+  return query.returningAll().executeTakeFirst();
+}

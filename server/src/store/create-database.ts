@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database, Db } from './database.js';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+export type Store = {
+  db: Db;
+  dialect: StoreDialect;
+  /** True when the database answers a trivial query: what /readyz reports. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const INT8_OID = 20;
+
+export function createDatabase(database: Config['database']): Store {
+  if (database.kind === 'sqlite') {
+    if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
+    const sqlite = new SQLite(database.path);
+    // WAL lets readers run beside the single writer; NORMAL sync is durable
+    // across process crashes, which is what a session store needs.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return {
+      db,
+      dialect: 'sqlite',
+      ping: async () => sqlite.prepare('select 1 as ok').get() !== undefined,
+      close: () => db.destroy(),
+    };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // Times are epoch milliseconds in BIGINT columns: well inside 2^53.
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text'),
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    ping: async () => {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

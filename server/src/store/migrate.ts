@@ -1,0 +1,37 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { StoreDialect, Store } from './create-database.js';
+import * as initial from './migrations/0001-initial.js';
+
+/** Every migration, in order. Each receives the dialect for the few types that differ. */
+const migrations = { '0001-initial': initial };
+
+class DialectMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: StoreDialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, m]) => [
+        name,
+        { up: (db) => m.up(db, this.dialect), down: (db) => m.down(db) },
+      ]),
+    );
+  }
+}
+
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+}
+
+/** Brings the database to the latest schema; run at every start. */
+export async function migrateToLatest(store: Store): Promise<string[]> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: new DialectMigrationProvider(store.dialect),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`migration ${failed} failed`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,231 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Address, type Hex, numberToHex, serializeErc6492Signature } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ContractWallets,
+  deployContractWallets,
+} from '../../testing/deploy-contract-wallets.js';
+import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
+import {
+  createSignatureVerifier,
+  type SignatureVerifier,
+} from '../src/auth/signature/verify-signature.js';
+import { InvalidSignatureError, UnsupportedChainError } from '../src/errors.js';
+
+// Hardhat takes a few seconds to start and solcjs a few more to compile.
+const SLOW = 60_000;
+
+/** Forwards JSON-RPC to the Hardhat node and counts what passes, so a test can see whether the verifier asked the chain. */
+type CountingProxy = { url: string; requests: number; close(): Promise<void> };
+
+async function startCountingProxy(upstream: string): Promise<CountingProxy> {
+  const readBody = async (request: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  const proxy = { url: '', requests: 0, close: async () => {} };
+  const server: Server = createServer(async (request, response) => {
+    proxy.requests += 1;
+    const answer = await fetch(upstream, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: await readBody(request),
+    });
+    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.end(await answer.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return proxy;
+}
+
+function signInMessage(address: Address, chainId: number): string {
+  return `localhost wants you to sign in with your Ethereum account:
+${address}
+
+Sign in to Sigil.
+
+URI: http://localhost:3000
+Version: 1
+Chain ID: ${chainId}
+Nonce: ${crypto.randomUUID().replaceAll('-', '')}
+Issued At: ${new Date().toISOString()}`;
+}
+
+function salt(n: number): Hex {
+  return numberToHex(n, { size: 32 });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    (value) => {
+      throw new Error(`expected a rejection, got ${String(value)}`);
+    },
+    (error: unknown) => error,
+  );
+}
+
+let node: HardhatNode;
+let proxy: CountingProxy;
+let wallets: ContractWallets;
+let verifier: SignatureVerifier;
+const owner = privateKeyToAccount(generatePrivateKey());
+const stranger = privateKeyToAccount(generatePrivateKey());
+
+beforeAll(async () => {
+  node = await startHardhatNode();
+  proxy = await startCountingProxy(node.url);
+  wallets = await deployContractWallets({ rpcUrl: node.url, chainId: node.chainId });
+  verifier = createSignatureVerifier({ chains: [{ id: node.chainId, rpcUrl: proxy.url }] });
+}, SLOW);
+
+afterAll(async () => {
+  await verifier?.close();
+  await proxy?.close();
+  await node?.stop();
+}, SLOW);
+
+describe('signature verification on a real Hardhat chain', () => {
+  it('verifies an EOA signature locally, without a single request to the chain', async () => {
+    const message = signInMessage(owner.address, node.chainId);
+    const signature = await owner.signMessage({ message });
+    const before = proxy.requests;
+    await expect(
+      verifier.verify({ address: owner.address, message, signature, chainId: node.chainId }),
+    ).resolves.toBe('EOA');
+    expect(proxy.requests).toBe(before);
+  });
+
+  it("verifies a deployed ERC-1271 wallet's signature by its owner as CONTRACT", async () => {
+    const wallet = await wallets.deployWallet(owner.address, salt(1));
+    const message = signInMessage(wallet, node.chainId);
+    const signature = await owner.signMessage({ message });
+    const before = proxy.requests;
+    const started = performance.now();
+    await expect(
+      verifier.verify({ address: wallet, message, signature, chainId: node.chainId }),
+    ).resolves.toBe('CONTRACT');
+    console.log(`contract check (EIP-1271): ${(performance.now() - started).toFixed(1)} ms`);
+    expect(proxy.requests).toBeGreaterThan(before);
+  });
+
+  it('refuses the deployed wallet signed by a key that does not own it', async () => {
+    const wallet = await wallets.deployWallet(owner.address, salt(2));
+    const message = signInMessage(wallet, node.chainId);
+    const signature = await stranger.signMessage({ message });
+    const error = await rejection(
+      verifier.verify({ address: wallet, message, signature, chainId: node.chainId }),
+    );
+    expect(error).toBeInstanceOf(InvalidSignatureError);
+    expect(error).toMatchObject({ details: { reason: 'WALLET_REJECTED' } });
+  });
+
+  it('verifies an EIP-6492 signature of a wallet not deployed yet as COUNTERFACTUAL, and deploys nothing', async () => {
+    const { address, factory, factoryData } = await wallets.counterfactualWallet(
+      owner.address,
+      salt(3),
+    );
+    expect(await wallets.isDeployed(address)).toBe(false);
+    const message = signInMessage(address, node.chainId);
+    const signature = serializeErc6492Signature({
+      address: factory,
+      data: factoryData,
+      signature: await owner.signMessage({ message }),
+    });
+    const started = performance.now();
+    await expect(
+      verifier.verify({ address, message, signature, chainId: node.chainId }),
+    ).resolves.toBe('COUNTERFACTUAL');
+    console.log(`contract check (EIP-6492): ${(performance.now() - started).toFixed(1)} ms`);
+    expect(await wallets.isDeployed(address)).toBe(false);
+  });
+
+  it('verifies an EIP-6492 signature as CONTRACT once the wallet has been deployed', async () => {
+    const { address, factory, factoryData } = await wallets.counterfactualWallet(
+      owner.address,
+      salt(4),
+    );
+    const message = signInMessage(address, node.chainId);
+    const signature = serializeErc6492Signature({
+      address: factory,
+      data: factoryData,
+      signature: await owner.signMessage({ message }),
+    });
+    await wallets.deployWallet(owner.address, salt(4));
+    await expect(
+      verifier.verify({ address, message, signature, chainId: node.chainId }),
+    ).resolves.toBe('CONTRACT');
+  });
+
+  it('refuses an EIP-6492 signature made by a key that does not own the wallet', async () => {
+    const { address, factory, factoryData } = await wallets.counterfactualWallet(
+      owner.address,
+      salt(5),
+    );
+    const message = signInMessage(address, node.chainId);
+    const signature = serializeErc6492Signature({
+      address: factory,
+      data: factoryData,
+      signature: await stranger.signMessage({ message }),
+    });
+    const error = await rejection(
+      verifier.verify({ address, message, signature, chainId: node.chainId }),
+    );
+    expect(error).toBeInstanceOf(InvalidSignatureError);
+    expect(error).toMatchObject({ details: { reason: 'WALLET_REJECTED' } });
+    expect(await wallets.isDeployed(address)).toBe(false);
+  });
+
+  it('refuses a chain id that is not configured', async () => {
+    const message = signInMessage(owner.address, 1);
+    const signature = await owner.signMessage({ message });
+    await expect(
+      verifier.verify({ address: owner.address, message, signature, chainId: 1 }),
+    ).rejects.toBeInstanceOf(UnsupportedChainError);
+  });
+
+  it.each([
+    ['an account without code', () => stranger.address],
+    ['a deployed wallet', () => wallets.deployWallet(owner.address, salt(6))],
+  ])('refuses garbage signature bytes for %s', async (_, addressOf) => {
+    const address = await addressOf();
+    const message = signInMessage(address, node.chainId);
+    for (const signature of ['0x', '0xdeadbeef', `0x${'ab'.repeat(65)}`] as const) {
+      const error = await rejection(
+        verifier.verify({ address, message, signature, chainId: node.chainId }),
+      );
+      expect(error).toBeInstanceOf(InvalidSignatureError);
+      expect(error).toMatchObject({ details: { reason: 'WALLET_REJECTED' } });
+    }
+  });
+
+  it('answers many concurrent contract checks', async () => {
+    const wallet = await wallets.deployWallet(owner.address, salt(7));
+    const checks = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const message = signInMessage(wallet, node.chainId);
+        return { message, signature: await owner.signMessage({ message }) };
+      }),
+    );
+    const before = proxy.requests;
+    const started = performance.now();
+    const kinds = await Promise.all(
+      checks.map(({ message, signature }) =>
+        verifier.verify({ address: wallet, message, signature, chainId: node.chainId }),
+      ),
+    );
+    const elapsed = performance.now() - started;
+    console.log(
+      `20 concurrent contract checks: ${elapsed.toFixed(1)} ms in ${proxy.requests - before} HTTP requests`,
+    );
+    expect(kinds).toEqual(Array(20).fill('CONTRACT'));
+  });
+});

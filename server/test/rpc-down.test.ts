@@ -1,0 +1,220 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type Address, numberToHex, recoverMessageAddress, serializeErc6492Signature } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ContractWallets,
+  deployContractWallets,
+} from '../../testing/deploy-contract-wallets.js';
+import { freePort, type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
+import {
+  createSignatureVerifier,
+  type SignatureVerifier,
+} from '../src/auth/signature/verify-signature.js';
+import { InvalidSignatureError } from '../src/errors.js';
+
+// Hardhat takes a few seconds to start and solcjs a few more to compile.
+const SLOW = 60_000;
+const TIMEOUT_MS = 1500;
+
+// The same wallet and signatures are checked against three endpoints for
+// three chain ids: the real node, a hung one and a closed port.
+const LIVE_CHAIN = 31337;
+const HUNG_CHAIN = 1;
+const CLOSED_CHAIN = 137;
+
+/** Accepts TCP connections and never answers: an RPC endpoint that hangs. */
+type HungEndpoint = { url: string; connections: number; close(): Promise<void> };
+
+async function startHungEndpoint(): Promise<HungEndpoint> {
+  const sockets = new Set<Socket>();
+  const endpoint = { url: '', connections: 0, close: async () => {} };
+  const server: Server = createServer((socket) => {
+    endpoint.connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  endpoint.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  endpoint.close = () =>
+    new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return endpoint;
+}
+
+function signInMessage(address: Address, chainId: number): string {
+  return `localhost wants you to sign in with your Ethereum account:
+${address}
+
+URI: http://localhost:3000
+Version: 1
+Chain ID: ${chainId}
+Nonce: ${crypto.randomUUID().replaceAll('-', '')}
+Issued At: ${new Date().toISOString()}`;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    (value) => {
+      throw new Error(`expected a rejection, got ${String(value)}`);
+    },
+    (error: unknown) => error,
+  );
+}
+
+let node: HardhatNode;
+let hung: HungEndpoint;
+let wallets: ContractWallets;
+let verifier: SignatureVerifier;
+let wallet: Address;
+const owner = privateKeyToAccount(generatePrivateKey());
+
+beforeAll(async () => {
+  node = await startHardhatNode({ chainId: LIVE_CHAIN });
+  hung = await startHungEndpoint();
+  wallets = await deployContractWallets({ rpcUrl: node.url, chainId: node.chainId });
+  wallet = await wallets.deployWallet(owner.address, numberToHex(1, { size: 32 }));
+  verifier = createSignatureVerifier({
+    chains: [
+      { id: LIVE_CHAIN, rpcUrl: node.url },
+      { id: HUNG_CHAIN, rpcUrl: hung.url },
+      // Nothing listens there: connecting is refused at once.
+      { id: CLOSED_CHAIN, rpcUrl: `http://127.0.0.1:${await freePort()}` },
+    ],
+    timeoutMs: TIMEOUT_MS,
+  });
+}, SLOW);
+
+afterAll(async () => {
+  await verifier?.close();
+  await hung?.close();
+  await node?.stop();
+}, SLOW);
+
+async function contractSignature(chainId: number) {
+  const message = signInMessage(wallet, chainId);
+  return { address: wallet, message, signature: await owner.signMessage({ message }), chainId };
+}
+
+describe('when the chain does not answer', () => {
+  it('still verifies an EOA signature, without connecting to the hung endpoint', async () => {
+    const message = signInMessage(owner.address, HUNG_CHAIN);
+    const signature = await owner.signMessage({ message });
+    await expect(
+      verifier.verify({ address: owner.address, message, signature, chainId: HUNG_CHAIN }),
+    ).resolves.toBe('EOA');
+    expect(hung.connections).toBe(0);
+  });
+
+  it('verifies the contract signature while its chain answers (the control)', async () => {
+    await expect(verifier.verify(await contractSignature(LIVE_CHAIN))).resolves.toBe('CONTRACT');
+  });
+
+  it('refuses the contract signature as CHAIN_UNAVAILABLE within one deadline of a hung endpoint', async () => {
+    const connectionsBefore = hung.connections;
+    const started = performance.now();
+    const error = await rejection(verifier.verify(await contractSignature(HUNG_CHAIN)));
+    const elapsed = performance.now() - started;
+    console.log(
+      `hung endpoint, EIP-1271: gave up after ${elapsed.toFixed(0)} ms (deadline ${TIMEOUT_MS} ms)`,
+    );
+    expect(error).toBeInstanceOf(InvalidSignatureError);
+    expect(error).toMatchObject({
+      message: `could not verify the contract-wallet signature: chain ${HUNG_CHAIN} did not answer in time`,
+      details: { reason: 'CHAIN_UNAVAILABLE' },
+    });
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1000);
+    expect(hung.connections).toBeGreaterThan(connectionsBefore);
+  });
+
+  it('bounds an EIP-6492 check, which needs two requests, by the same one deadline', async () => {
+    const { address, factory, factoryData } = await wallets.counterfactualWallet(
+      owner.address,
+      numberToHex(2, { size: 32 }),
+    );
+    const message = signInMessage(address, HUNG_CHAIN);
+    const signature = serializeErc6492Signature({
+      address: factory,
+      data: factoryData,
+      signature: await owner.signMessage({ message }),
+    });
+    const started = performance.now();
+    const error = await rejection(
+      verifier.verify({ address, message, signature, chainId: HUNG_CHAIN }),
+    );
+    const elapsed = performance.now() - started;
+    console.log(
+      `hung endpoint, EIP-6492: gave up after ${elapsed.toFixed(0)} ms (deadline ${TIMEOUT_MS} ms)`,
+    );
+    expect(error).toMatchObject({ details: { reason: 'CHAIN_UNAVAILABLE' } });
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1000);
+  });
+
+  it('refuses the contract signature as CHAIN_UNAVAILABLE at once when the port is closed', async () => {
+    const started = performance.now();
+    const error = await rejection(verifier.verify(await contractSignature(CLOSED_CHAIN)));
+    const elapsed = performance.now() - started;
+    console.log(`closed port: gave up after ${elapsed.toFixed(0)} ms`);
+    expect(error).toBeInstanceOf(InvalidSignatureError);
+    expect(error).toMatchObject({ details: { reason: 'CHAIN_UNAVAILABLE' } });
+    expect(elapsed).toBeLessThan(TIMEOUT_MS / 2);
+  });
+});
+
+describe('a burst of EOA sign-ins', () => {
+  it('completes 200 concurrent local recoveries while the event loop keeps running', async () => {
+    const bursts = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const account = privateKeyToAccount(generatePrivateKey());
+        const message = signInMessage(account.address, HUNG_CHAIN);
+        return {
+          address: account.address,
+          message,
+          signature: await account.signMessage({ message }),
+          chainId: HUNG_CHAIN,
+        };
+      }),
+    );
+    // Warm the workers up, so the burst measures recovery and not thread start.
+    await Promise.all(bursts.slice(0, 4).map((sign) => verifier.verify(sign)));
+
+    const connectionsBefore = hung.connections;
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    let burstDone = false;
+    let timerFiredDuringBurst = false;
+    const started = performance.now();
+    const burst = Promise.all(bursts.map((sign) => verifier.verify(sign))).finally(() => {
+      burstDone = true;
+    });
+    setTimeout(() => {
+      timerFiredDuringBurst = !burstDone;
+    }, 0);
+    const kinds = await burst;
+    const elapsed = performance.now() - started;
+    delay.disable();
+
+    // The same work on the event loop, for comparison.
+    const inThreadStarted = performance.now();
+    for (const { message, signature } of bursts)
+      await recoverMessageAddress({ message, signature });
+    const inThread = performance.now() - inThreadStarted;
+
+    console.log(
+      [
+        `200 recoveries through the pool: ${elapsed.toFixed(0)} ms (${((200 / elapsed) * 1000).toFixed(0)}/s),`,
+        `max event-loop delay ${(delay.max / 1e6).toFixed(1)} ms;`,
+        `in-thread: ${inThread.toFixed(0)} ms (${((200 / inThread) * 1000).toFixed(0)}/s), blocking the loop throughout`,
+      ].join(' '),
+    );
+    expect(kinds).toEqual(Array(200).fill('EOA'));
+    expect(timerFiredDuringBurst).toBe(true);
+    expect(hung.connections).toBe(connectionsBefore);
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
+import type { E2eChain, E2eEnvironment } from './e2e-environment.js';
+import { buildIfStale } from './harness/build-if-stale.js';
+import { type SigilServer, startSigilServer } from './harness/start-sigil-server.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Sepolia's id, served here by a local Hardhat node: no test may reach the real one. */
+const ENABLED_CHAIN_IDS = [31337, 11155111];
+/** A chain the server does not enable, for the wrong-network flow. */
+const STRAY_CHAIN_ID = 1337;
+
+function describeChain(node: HardhatNode): E2eChain {
+  return { id: node.chainId, rpcUrl: node.url, port: node.port };
+}
+
+/**
+ * Once per run: build if sources changed, start one Hardhat node per chain and
+ * the server against them; tear all of it down at the end.
+ */
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sigil-e2e-'));
+  const nodes: HardhatNode[] = [];
+  let server: SigilServer | undefined;
+
+  const teardown = async () => {
+    const output = server?.output().trim();
+    if (output) console.warn(`\n[e2e] server output (warn and above):\n${output.slice(-5000)}\n`);
+    await server?.stop();
+    await Promise.all(nodes.map((node) => node.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const [build] = await Promise.all([
+      buildIfStale(repoRoot),
+      ...[...ENABLED_CHAIN_IDS, STRAY_CHAIN_ID].map(async (chainId) => {
+        nodes.push(await startHardhatNode({ chainId }));
+      }),
+    ]);
+    const chainNode = (id: number) => {
+      const node = nodes.find((candidate) => candidate.chainId === id);
+      if (!node) throw new Error(`no Hardhat node for chain ${id}`);
+      return describeChain(node);
+    };
+    const chains = ENABLED_CHAIN_IDS.map(chainNode);
+    server = await startSigilServer({ repoRoot, dataDir, chains });
+    const environment: E2eEnvironment = {
+      appUrl: server.url,
+      appPort: server.port,
+      chains,
+      strayChain: chainNode(STRAY_CHAIN_ID),
+    };
+    project.provide('sigil', environment);
+    console.info(
+      `[e2e] ${build === 'built' ? 'built, ' : ''}server ${server.url}, chains ${[...chains, environment.strayChain].map((chain) => `${chain.id}@${chain.port}`).join(' ')} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,39 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development Vite serves the app and forwards the API to the Sigil server,
+// so the browser sees one origin, as it does in production.
+const serverUrl = process.env.SIGIL_SERVER_URL ?? 'http://127.0.0.1:3000';
+
+/** Vendor groups of the first load: split by how often each changes, so a release reuses the others from cache. */
+const initialVendorGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+  { name: 'wallet', test: /node_modules[\\/](@rainbow-me|@vanilla-extract|wagmi|@wagmi|viem|ox|abitype|@noble|@scure|@tanstack|cuer|qr|react-remove-scroll|ua-parser-js|zustand|mipd|eventemitter3)/, priority: 3 },
+  { name: 'graphql', test: /node_modules[\\/](@apollo|graphql|graphql-ws|apollo3-cache-persist|@wry|optimism|zen-observable|ts-invariant|tslib|symbol-observable)/, priority: 2 },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: 'localhost',
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/graphql': { target: serverUrl, ws: true },
+      '/api': { target: serverUrl },
+    },
+  },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only modules the first page needs are grouped; everything reached through a
+          // dynamic import (pages, WalletConnect, wallet SDKs) stays in its own lazy chunk.
+          groups: initialVendorGroups.map((group) => ({ ...group, tags: ['$initial' as const] })),
+        },
+      },
+    },
+  },
+});

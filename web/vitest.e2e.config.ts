@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end suite: real Chromium, the built server, real Hardhat nodes.
+ * Run from web/: `vitest run -c vitest.e2e.config.ts`.
+ */
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.test.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    environment: 'node',
+    // One server and one set of chains serve every file; browsers are heavy on two cores.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
