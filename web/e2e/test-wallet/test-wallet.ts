@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import {
   type Address,
@@ -11,11 +12,11 @@ import {
   numberToHex,
 } from 'viem';
 import { type HDAccount, mnemonicToAccount } from 'viem/accounts';
-import {
-  installTestWalletProvider,
-  type TestWalletAnswer,
-  type TestWalletProviderParameters,
-} from './install-test-wallet-provider.js';
+
+/** What the page's binding resolves to: bindings lose error fields, so errors travel as data. */
+type TestWalletAnswer =
+  | { result: unknown }
+  | { error: { code: number; message: string; data?: unknown } };
 
 /** Hardhat's default accounts come from this well-known, test-only mnemonic. */
 export const HARDHAT_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -31,6 +32,8 @@ export type InstallTestWalletParameters = {
   accountIndex?: number;
 };
 
+/** The page half, a plain script: see test-wallet-provider.js. */
+const PROVIDER_SOURCE = readFileSync(new URL('./test-wallet-provider.js', import.meta.url), 'utf8');
 const BINDING_NAME = '__sigilTestWalletRequest';
 const EMITTER_NAME = '__sigilTestWalletEmit';
 
@@ -99,12 +102,14 @@ export class TestWallet {
     await context.exposeBinding(BINDING_NAME, (_source, request: { method: string; params: unknown }) =>
       wallet.#answer(request),
     );
-    const providerParameters: TestWalletProviderParameters = {
+    const providerParameters = {
       info: { uuid: randomUUID(), ...TestWallet.info },
       bindingName: BINDING_NAME,
       emitterName: EMITTER_NAME,
     };
-    await context.addInitScript(installTestWalletProvider, providerParameters);
+    await context.addInitScript({
+      content: `${PROVIDER_SOURCE}(${JSON.stringify(providerParameters)});`,
+    });
     return wallet;
   }
 

@@ -9,7 +9,11 @@ export type AccountCacheStore = {
    * persists the cache under its key from now on. Idempotent for the current owner.
    */
   attach(address: string): Promise<void>;
-  /** Stops persisting, deletes every stored snapshot and empties the in-memory cache. */
+  /**
+   * Stops persisting and deletes every stored snapshot; empties the in-memory cache when it
+   * belonged to someone (without an owner it holds no account's data, and emptying it
+   * would only make live queries ask the server again).
+   */
   purge(): Promise<void>;
 };
 
@@ -77,13 +81,19 @@ export function createAccountCacheStore({
           ...persistOptions,
         });
         owner = address;
-        await persistor.restore();
+        try {
+          await persistor.restore();
+        } catch {
+          // An unreadable snapshot is only a slower first paint: drop it and start empty.
+          storage.removeItem(key);
+        }
       }),
     purge: () =>
       enqueue(async () => {
+        const hadOwner = owner !== null;
         detach();
         for (const key of storedKeys()) storage.removeItem(key);
-        await cache.reset();
+        if (hadOwner) await cache.reset();
       }),
   };
 }

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp, createServices } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { Services } from '../../src/services.js';
+import { POSTGRES_URL } from '../../../testing/services.js';
+
+/** A clock the test moves by hand: sessions and nonces age without waiting. */
+export function createTestClock(start = Date.now()) {
+  let now = start;
+  const clock = () => now;
+  return Object.assign(clock, {
+    advance(ms: number) {
+      now += ms;
+    },
+    set(ms: number) {
+      now = ms;
+    },
+  });
+}
+
+export type TestClock = ReturnType<typeof createTestClock>;
+
+export type TestServer = {
+  url: string;
+  origin: string;
+  app: FastifyInstance;
+  services: Services;
+  clock: TestClock;
+  close(): Promise<void>;
+};
+
+export type StartTestServerOptions = {
+  env?: Record<string, string>;
+  database?: 'sqlite' | 'postgres';
+  chainTimeoutMs?: number;
+};
+
+/** A fresh PostgreSQL schema per server, so suites never see each other's rows. */
+async function createPostgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `sigil_test_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The real server (the same buildApp `npm start` runs) on a free port, with
+ * its own database file or PostgreSQL schema and a clock the test controls.
+ * PUBLIC_URL is the address it listens on, as in production.
+ */
+export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'sigil-test-'));
+  const postgres = options.database === 'postgres' ? await createPostgresSchema() : undefined;
+  const clock = createTestClock();
+  // Listen first on a free port, so PUBLIC_URL can name it.
+  const probe = (await import('node:net')).createServer();
+  const port = await new Promise<number>((resolve) =>
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    }),
+  );
+  const origin = `http://localhost:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATABASE_URL: postgres ? postgres.url : `sqlite:${join(dir, 'sigil.sqlite')}`,
+    CHAINS: '31337',
+    RPC_URL_31337: 'http://127.0.0.1:9',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const services = await createServices(config, {
+    clock,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...(options.chainTimeoutMs !== undefined && { chainTimeoutMs: options.chainTimeoutMs }),
+  });
+  const app = await buildApp(services, { webRoot: join(dir, 'no-web-build') });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    origin,
+    app,
+    services,
+    clock,
+    async close() {
+      await app.close();
+      await postgres?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { AccountIdentityFragment } from '../graphql/generated/graphql';
+import type { AuthStatus } from './auth-status';
+
+export type Session = {
+  status: AuthStatus;
+  /** The signed-in account as the server reports it; null unless authenticated. */
+  account: AccountIdentityFragment | null;
+  /** Asks the server again who is signed in (after an event that may have ended the session). */
+  refresh(): void;
+  /** Ends the session on the server and forgets its data here. */
+  signOut(): Promise<void>;
+};
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession is used outside SessionContext');
+  return session;
+}
