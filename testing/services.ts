@@ -5,7 +5,8 @@ import { connect } from 'node:net';
  * a visible line and skips; under CI=true it fails instead, so a missing
  * service can never turn a red run green.
  */
-export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 function reachable(url: string, defaultPort: number): Promise<boolean> {

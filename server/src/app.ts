@@ -33,7 +33,13 @@ export function createLogger(config: Config): Logger {
   return pino({
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.cookie', 'res.headers["set-cookie"]', 'headers.cookie', '*.token', 'token'],
+      paths: [
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'headers.cookie',
+        '*.token',
+        'token',
+      ],
       censor: '[redacted]',
     },
   });
@@ -57,7 +63,10 @@ export async function createServices(
       timeoutMs: overrides.chainTimeoutMs ?? 10_000,
     }),
     events: createAccountEvents({ redisUrl: config.redisUrl }),
-    rateLimiter: createRateLimiter({ limitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl }),
+    rateLimiter: createRateLimiter({
+      limitPerMinute: config.rateLimitPerMinute,
+      redisUrl: config.redisUrl,
+    }),
   };
 }
 
@@ -67,7 +76,10 @@ export type BuildAppOptions = {
 };
 
 /** The whole server as one Fastify instance; `close()` releases every resource. */
-export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const { config, logger } = services;
   // Typed as the default instance: the register* plugins need no pino specifics.
   const app = Fastify({

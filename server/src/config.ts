@@ -71,7 +71,8 @@ function parseOrigin(variable: string, text: string): URL {
 }
 
 function parseInteger(variable: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text.trim())) throw new ConfigError(variable, `"${text}" is not a whole number`);
+  if (!/^\d+$/.test(text.trim()))
+    throw new ConfigError(variable, `"${text}" is not a whole number`);
   const value = Number(text);
   if (value < min || value > max) {
     throw new ConfigError(variable, `${value} is out of range (${min} to ${max})`);
@@ -82,7 +83,11 @@ function parseInteger(variable: string, text: string, min: number, max: number):
 function parseDatabase(text: string): Config['database'] {
   if (text.startsWith('sqlite:')) {
     const path = text.slice('sqlite:'.length);
-    if (!path) throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/sigil.sqlite');
+    if (!path)
+      throw new ConfigError(
+        'DATABASE_URL',
+        'sqlite: needs a file path, e.g. sqlite:./data/sigil.sqlite',
+      );
     return { kind: 'sqlite', path };
   }
   if (text.startsWith('postgres://') || text.startsWith('postgresql://')) {
@@ -118,7 +123,8 @@ function parseChains(env: NodeJS.ProcessEnv): ChainConfig[] {
     const variable = `RPC_URL_${id}`;
     const rpcUrl = env[variable]?.trim() || known.defaultRpcUrl;
     const parsed = z.url({ protocol: /^(https?|wss?)$/ }).safeParse(rpcUrl);
-    if (!parsed.success) throw new ConfigError(variable, `"${rpcUrl}" is not an http(s) or ws(s) URL`);
+    if (!parsed.success)
+      throw new ConfigError(variable, `"${rpcUrl}" is not an http(s) or ws(s) URL`);
     return {
       id,
       name: known.name,
@@ -160,7 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const walletConnectProjectId = env.WALLETCONNECT_PROJECT_ID?.trim() || undefined;
   if (walletConnectProjectId && !/^[A-Za-z0-9]{8,64}$/.test(walletConnectProjectId)) {
-    throw new ConfigError('WALLETCONNECT_PROJECT_ID', 'must be the alphanumeric id from WalletConnect Cloud');
+    throw new ConfigError(
+      'WALLETCONNECT_PROJECT_ID',
+      'must be the alphanumeric id from WalletConnect Cloud',
+    );
   }
 
   const sessionMaxAgeSeconds = parseLifetime(env, 'SESSION_MAX_AGE', '30d');
@@ -181,7 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeSeconds,
     sessionIdleTimeoutSeconds,
     nonceTtlSeconds: parseLifetime(env, 'NONCE_TTL', '10m'),
-    rateLimitPerMinute: parseInteger('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE?.trim() || '60', 1, 1_000_000),
+    rateLimitPerMinute: parseInteger(
+      'RATE_LIMIT_PER_MINUTE',
+      env.RATE_LIMIT_PER_MINUTE?.trim() || '60',
+      1,
+      1_000_000,
+    ),
     logLevel: logLevel as Config['logLevel'],
     development: env.NODE_ENV === 'development',
     appName: 'Sigil',

@@ -53,7 +53,10 @@ export class InvalidMessageError extends SigilError {
 
 export class InvalidNonceError extends SigilError {
   readonly code = 'INVALID_NONCE';
-  constructor(message = 'The nonce is unknown, already used or expired.', options?: SigilErrorOptions) {
+  constructor(
+    message = 'The nonce is unknown, already used or expired.',
+    options?: SigilErrorOptions,
+  ) {
     super(message, options);
   }
 }

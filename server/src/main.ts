@@ -18,7 +18,11 @@ async function main() {
   const app = await buildApp(services);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { publicUrl: config.publicUrl.origin, database: config.database.kind, chains: config.chains.map((c) => c.id) },
+    {
+      publicUrl: config.publicUrl.origin,
+      database: config.database.kind,
+      chains: config.chains.map((c) => c.id),
+    },
     `Sigil is serving ${config.publicUrl.origin}`,
   );
 
@@ -37,7 +41,10 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`Sigil failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  if (error instanceof Error && error.cause) process.stderr.write(`  cause: ${String(error.cause)}\n`);
+  process.stderr.write(
+    `Sigil failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  if (error instanceof Error && error.cause)
+    process.stderr.write(`  cause: ${String(error.cause)}\n`);
   process.exit(1);
 });

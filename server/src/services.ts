@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
-import type { SignatureVerifier } from './auth/signature/verify-signature.js';
 import type { RateLimiter } from './auth/rate-limit/rate-limiter.js';
+import type { SignatureVerifier } from './auth/signature/verify-signature.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AccountEvents } from './events/account-events.js';
-import type { Db } from './store/database.js';
 import type { Store } from './store/create-database.js';
+import type { Db } from './store/database.js';
 
 /**
  * What every module receives instead of reaching for globals: built once in

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, errorCode, testAccount } from './support/graphql-client.js';
-import { type TestServer, startTestServer } from './support/test-server.js';
+import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
  * DESIGN §4 over HTTP against a running server: each refusal reached by a
@@ -36,12 +36,17 @@ describe('sign-in policy', () => {
     const message = await client.prepareMessage(alice, { issuedAt: at() });
     const signature = await alice.signMessage({ message });
     expect((await client.signIn(message, signature)).errors).toBeUndefined();
-    expect(errorCode(await new TestClient(server).signIn(message, signature))).toBe('INVALID_NONCE');
+    expect(errorCode(await new TestClient(server).signIn(message, signature))).toBe(
+      'INVALID_NONCE',
+    );
   });
 
   it('refuses a nonce this server never issued with INVALID_NONCE', async () => {
     const client = new TestClient(server);
-    const message = await client.prepareMessage(alice, { nonce: 'abcdef0123456789', issuedAt: at() });
+    const message = await client.prepareMessage(alice, {
+      nonce: 'abcdef0123456789',
+      issuedAt: at(),
+    });
     expect(errorCode(await client.signIn(message, await alice.signMessage({ message })))).toBe(
       'INVALID_NONCE',
     );
@@ -69,19 +74,26 @@ describe('sign-in policy', () => {
   it('refuses a message for a foreign domain with DOMAIN_MISMATCH, and burns its nonce', async () => {
     const client = new TestClient(server);
     const nonce = await client.createNonce();
-    const foreign = await client.prepareMessage(alice, { nonce, domain: 'evil.example', issuedAt: at() });
-    expect(errorCode(await client.signIn(foreign, await alice.signMessage({ message: foreign })))).toBe(
-      'DOMAIN_MISMATCH',
-    );
+    const foreign = await client.prepareMessage(alice, {
+      nonce,
+      domain: 'evil.example',
+      issuedAt: at(),
+    });
+    expect(
+      errorCode(await client.signIn(foreign, await alice.signMessage({ message: foreign }))),
+    ).toBe('DOMAIN_MISMATCH');
     const honest = await client.prepareMessage(alice, { nonce, issuedAt: at() });
-    expect(errorCode(await client.signIn(honest, await alice.signMessage({ message: honest })))).toBe(
-      'INVALID_NONCE',
-    );
+    expect(
+      errorCode(await client.signIn(honest, await alice.signMessage({ message: honest }))),
+    ).toBe('INVALID_NONCE');
   });
 
   it('refuses a message whose URI is foreign with DOMAIN_MISMATCH', async () => {
     const client = new TestClient(server);
-    const result = await client.signInAs(alice, { uri: 'https://evil.example/login', issuedAt: at() });
+    const result = await client.signInAs(alice, {
+      uri: 'https://evil.example/login',
+      issuedAt: at(),
+    });
     expect(errorCode(result)).toBe('DOMAIN_MISMATCH');
   });
 
@@ -100,12 +112,17 @@ describe('sign-in policy', () => {
 
   it('refuses a chain that is not enabled with UNSUPPORTED_CHAIN', async () => {
     const client = new TestClient(server);
-    expect(errorCode(await client.signInAs(alice, { chainId: 1, issuedAt: at() }))).toBe('UNSUPPORTED_CHAIN');
+    expect(errorCode(await client.signInAs(alice, { chainId: 1, issuedAt: at() }))).toBe(
+      'UNSUPPORTED_CHAIN',
+    );
   });
 
   it('refuses an expired message with MESSAGE_EXPIRED', async () => {
     const client = new TestClient(server);
-    const result = await client.signInAs(alice, { issuedAt: at(), expirationTime: at(-5 * 60_000) });
+    const result = await client.signInAs(alice, {
+      issuedAt: at(),
+      expirationTime: at(-5 * 60_000),
+    });
     expect(errorCode(result)).toBe('MESSAGE_EXPIRED');
   });
 
@@ -117,12 +134,16 @@ describe('sign-in policy', () => {
 
   it('refuses a stale issued-at with MESSAGE_EXPIRED', async () => {
     const client = new TestClient(server);
-    expect(errorCode(await client.signInAs(alice, { issuedAt: at(-60 * 60_000) }))).toBe('MESSAGE_EXPIRED');
+    expect(errorCode(await client.signInAs(alice, { issuedAt: at(-60 * 60_000) }))).toBe(
+      'MESSAGE_EXPIRED',
+    );
   });
 
   it('refuses an issued-at before its nonce existed with MESSAGE_EXPIRED', async () => {
     const client = new TestClient(server);
-    expect(errorCode(await client.signInAs(alice, { issuedAt: at(-5 * 60_000) }))).toBe('MESSAGE_EXPIRED');
+    expect(errorCode(await client.signInAs(alice, { issuedAt: at(-5 * 60_000) }))).toBe(
+      'MESSAGE_EXPIRED',
+    );
   });
 
   it('refuses a future issued-at with MESSAGE_NOT_YET_VALID', async () => {
@@ -171,14 +192,21 @@ describe('sign-in policy', () => {
 
   it('refuses operations that need a session with UNAUTHENTICATED', async () => {
     const client = new TestClient(server);
-    const result = await client.request('mutation { revokeSession(id: "00000000-0000-4000-8000-000000000000") }');
+    const result = await client.request(
+      'mutation { revokeSession(id: "00000000-0000-4000-8000-000000000000") }',
+    );
     expect(errorCode(result)).toBe('UNAUTHENTICATED');
   });
 
   it('answers what a client needs to build a message', async () => {
     const client = new TestClient(server);
     const result = await client.request<{
-      signInParameters: { domain: string; uri: string; chains: { id: number }[]; nonceTtlSeconds: number };
+      signInParameters: {
+        domain: string;
+        uri: string;
+        chains: { id: number }[];
+        nonceTtlSeconds: number;
+      };
     }>('{ signInParameters { domain uri statement chains { id name } nonceTtlSeconds } }');
     expect(result.data?.signInParameters).toMatchObject({
       domain: new URL(server.origin).host,

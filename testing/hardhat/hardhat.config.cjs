@@ -9,5 +9,8 @@ module.exports = {
       mining: { auto: true },
     },
   },
-  paths: { cache: '../../node_modules/.cache/hardhat', artifacts: '../../node_modules/.cache/hardhat-artifacts' },
+  paths: {
+    cache: '../../node_modules/.cache/hardhat',
+    artifacts: '../../node_modules/.cache/hardhat-artifacts',
+  },
 };

@@ -9,14 +9,19 @@ import {
   UnsupportedChainError,
 } from '../errors.js';
 import type { Services } from '../services.js';
-import { endSession, findLiveSessionByToken, type SessionRow, createSession } from '../sessions/session-store.js';
+import {
+  createSession,
+  endSession,
+  findLiveSessionByToken,
+  type SessionRow,
+} from '../sessions/session-store.js';
 import { allowedSignInDomains, checkMessageUri, checkRequestOrigin } from './allowed-origins.js';
 import { consumeNonce } from './nonce/nonce-store.js';
 import { checkMessageBinding } from './siwe/check-message-binding.js';
 import { checkMessageTimes } from './siwe/check-message-times.js';
 import { parseSiweMessage } from './siwe/parse-siwe-message.js';
-import { MAX_SIWE_MESSAGE_LENGTH, type SiweMessage } from './siwe/siwe-message.js';
 import { dateTimeToEpochMilliseconds } from './siwe/siwe-field-validators.js';
+import { MAX_SIWE_MESSAGE_LENGTH, type SiweMessage } from './siwe/siwe-message.js';
 
 /** Wallet and server clocks drift; every time bound is widened by this much. */
 export const CLOCK_SKEW_SECONDS = 60;
@@ -49,7 +54,12 @@ function checkArguments(p: SignInParameters): void {
 }
 
 /** Steps 2 and 3 of the policy: what can be judged from the message alone. */
-function checkMessage(services: Services, message: SiweMessage, origin: string | null, now: number): void {
+function checkMessage(
+  services: Services,
+  message: SiweMessage,
+  origin: string | null,
+  now: number,
+): void {
   const { config } = services;
   checkMessageBinding(message, { domains: allowedSignInDomains(config) });
   checkMessageUri(config, message);
@@ -136,7 +146,12 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
   });
 
   if (rotated) {
-    events.publish({ type: 'SIGNED_OUT', at: now, accountId: rotated.account_id, sessionId: rotated.id });
+    events.publish({
+      type: 'SIGNED_OUT',
+      at: now,
+      accountId: rotated.account_id,
+      sessionId: rotated.id,
+    });
   }
   events.publish({ type: 'SIGNED_IN', at: now, accountId: account.id, sessionId: session.id });
   return { account, session, token };

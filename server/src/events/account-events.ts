@@ -32,7 +32,11 @@ export type AccountEvents = {
  * In-process pub/sub by default; with REDIS_URL the same topics travel over
  * Redis, so a sign-out on one instance reaches sockets held by another.
  */
-export function createAccountEvents({ redisUrl }: { redisUrl?: string | undefined }): AccountEvents {
+export function createAccountEvents({
+  redisUrl,
+}: {
+  redisUrl?: string | undefined;
+}): AccountEvents {
   const clients = redisUrl
     ? {
         publishClient: new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }),

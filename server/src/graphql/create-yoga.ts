@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { maskError } from './mask-error.js';
@@ -68,10 +68,16 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
     // CORS is decided in the HTTP layer, for every route at once.
     cors: false,
     context: (serverContext) =>
-      'websocketContext' in serverContext ? serverContext.websocketContext : contextFactory(serverContext),
+      'websocketContext' in serverContext
+        ? serverContext.websocketContext
+        : contextFactory(serverContext),
     maskedErrors: {
       maskError: (error, _message, _isDev) =>
-        maskError(error, logger, (error as { extensions?: { requestId?: string } })?.extensions?.requestId),
+        maskError(
+          error,
+          logger,
+          (error as { extensions?: { requestId?: string } })?.extensions?.requestId,
+        ),
     },
     plugins: [
       useArmor(),

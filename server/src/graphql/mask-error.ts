@@ -10,7 +10,11 @@ import { SigilError } from '../errors.js';
  * INTERNAL_SERVER_ERROR and logged with the request id, which the client gets
  * so an operator can find the log line.
  */
-export function maskError(error: unknown, logger: Logger, requestId: string | undefined): GraphQLError {
+export function maskError(
+  error: unknown,
+  logger: Logger,
+  requestId: string | undefined,
+): GraphQLError {
   const graphQLError = error instanceof GraphQLError ? error : undefined;
   const original = graphQLError?.originalError ?? error;
 
@@ -20,7 +24,10 @@ export function maskError(error: unknown, logger: Logger, requestId: string | un
       extensions: { code: original.code, ...original.details },
     });
   }
-  if (graphQLError && (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)) {
+  if (
+    graphQLError &&
+    (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)
+  ) {
     const code = graphQLError.extensions.code ?? 'GRAPHQL_VALIDATION_FAILED';
     return new GraphQLError(graphQLError.message, {
       nodes: graphQLError.nodes,

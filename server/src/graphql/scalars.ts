@@ -24,7 +24,8 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
   name: 'DateTime',
   serialize(value) {
     const date = value instanceof Date ? value : new Date(value as number);
-    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime cannot represent an invalid date.');
+    if (Number.isNaN(date.getTime()))
+      throw new GraphQLError('DateTime cannot represent an invalid date.');
     return date.toISOString();
   },
   parseValue: parseDateTime,

@@ -18,8 +18,10 @@ export function registerGraphQLRoute(app: FastifyInstance, services: Services) {
       clientAddress: req.ip,
       requestId: req.id,
       cookies: {
-        setSession: (value) => void reply.header('set-cookie', serializeSessionCookie(services.config, value)),
-        clearSession: () => void reply.header('set-cookie', serializeSessionCookie(services.config, undefined)),
+        setSession: (value) =>
+          void reply.header('set-cookie', serializeSessionCookie(services.config, value)),
+        clearSession: () =>
+          void reply.header('set-cookie', serializeSessionCookie(services.config, undefined)),
       },
     };
   });

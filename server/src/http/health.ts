@@ -3,7 +3,9 @@ import type { Store } from '../store/create-database.js';
 
 /** /healthz: the process is up. /readyz: and its database answers. */
 export function registerHealth(app: FastifyInstance, store: Store) {
-  app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/healthz', async (_req, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
   app.get('/readyz', async (_req, reply) => {
     const ready = await store.ping().catch(() => false);
     return reply

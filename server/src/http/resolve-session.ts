@@ -1,6 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Services } from '../services.js';
-import { findLiveSessionByToken, type SessionRow, touchSession } from '../sessions/session-store.js';
+import {
+  findLiveSessionByToken,
+  type SessionRow,
+  touchSession,
+} from '../sessions/session-store.js';
 import { readCookie, sessionCookieName } from './cookies.js';
 
 /** How often a session's last-seen time is written: the idle timeout's resolution. */

@@ -15,7 +15,9 @@ export async function registerWebApp(app: FastifyInstance, root: string = defaul
   if (!existsSync(`${root}/index.html`)) {
     app.log.warn({ root }, 'no web build found: run `npm run build` to serve the app at /');
     app.get('/', async (_req, reply) =>
-      reply.type('text/plain').send('Sigil API is running. The web app is not built: run `npm run build`.'),
+      reply
+        .type('text/plain')
+        .send('Sigil API is running. The web app is not built: run `npm run build`.'),
     );
     return;
   }
@@ -32,9 +34,12 @@ export async function registerWebApp(app: FastifyInstance, root: string = defaul
   });
   app.setNotFoundHandler(async (req, reply) => {
     const acceptsHtml = req.headers.accept?.includes('text/html');
-    const isPage = req.method === 'GET' && acceptsHtml && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
+    const isPage =
+      req.method === 'GET' && acceptsHtml && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
     if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: 'Not Found' });
   });
-  app.get('/', async (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/', async (_req, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 }

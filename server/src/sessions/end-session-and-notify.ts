@@ -3,7 +3,7 @@ import { endSession, type SessionRow } from './session-store.js';
 
 type EndSessionTarget =
   | { session: SessionRow }
-  | { sessionId: string; /** Only this account's session may be ended. */ accountId: string };
+  | { sessionId: string /** Only this account's session may be ended. */; accountId: string };
 
 /**
  * Ends a session server-side and tells every instance: the account's

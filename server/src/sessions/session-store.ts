@@ -17,7 +17,13 @@ export function isSessionLive(row: SessionRow, now: number, lifetimes: SessionLi
 
 export async function createSession(
   db: Db,
-  p: { accountId: string; chainId: number; userAgent: string | null; now: number; lifetimes: SessionLifetimes },
+  p: {
+    accountId: string;
+    chainId: number;
+    userAgent: string | null;
+    now: number;
+    lifetimes: SessionLifetimes;
+  },
 ): Promise<{ session: SessionRow; token: string }> {
   const token = generateSessionToken();
   const session: SessionRow = {

@@ -1,5 +1,5 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
-import type { StoreDialect, Store } from './create-database.js';
+import type { Store, StoreDialect } from './create-database.js';
 import * as initial from './migrations/0001-initial.js';
 
 /** Every migration, in order. Each receives the dialect for the few types that differ. */

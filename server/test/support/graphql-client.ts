@@ -11,7 +11,8 @@ export const TEST_KEYS = [
   '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
 ] as const;
 
-export const testAccount = (index = 0): LocalAccount => privateKeyToAccount(TEST_KEYS[index] as `0x${string}`);
+export const testAccount = (index = 0): LocalAccount =>
+  privateKeyToAccount(TEST_KEYS[index] as `0x${string}`);
 
 export type GraphQLResponse<T = Record<string, unknown>> = {
   status: number;
@@ -84,7 +85,9 @@ export class TestClient {
   }
 
   async signIn(message: string, signature: string) {
-    return this.request<{ signIn: { account: { id: string; address: string }; session: { id: string } } }>(
+    return this.request<{
+      signIn: { account: { id: string; address: string }; session: { id: string } };
+    }>(
       `mutation SignIn($message: String!, $signature: String!) {
         signIn(message: $message, signature: $signature) {
           account { id address }

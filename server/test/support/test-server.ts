@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
+import { POSTGRES_URL } from '../../../testing/services.js';
 import { buildApp, createServices } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Services } from '../../src/services.js';
-import { POSTGRES_URL } from '../../../testing/services.js';
 
 /** A clock the test moves by hand: sessions and nonces age without waiting. */
 export function createTestClock(start = Date.now()) {
@@ -38,10 +38,12 @@ export type StartTestServerOptions = {
   env?: Record<string, string>;
   database?: 'sqlite' | 'postgres';
   chainTimeoutMs?: number;
+  /** Where the server logs; silent (or TEST_LOG_LEVEL) by default. A test that reads logs passes its own. */
+  logger?: Logger;
 };
 
 /** A fresh PostgreSQL schema per server, so suites never see each other's rows. */
-async function createPostgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
   const schema = `sigil_test_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -90,7 +92,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   });
   const services = await createServices(config, {
     clock,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(options.chainTimeoutMs !== undefined && { chainTimeoutMs: options.chainTimeoutMs }),
   });
   const app = await buildApp(services, { webRoot: join(dir, 'no-web-build') });

@@ -10,7 +10,12 @@ export type RateLimiter = {
 
 const WINDOW_MS = 60_000;
 
-function decide(count: number, limit: number, windowEndsAt: number, now: number): RateLimitDecision {
+function decide(
+  count: number,
+  limit: number,
+  windowEndsAt: number,
+  now: number,
+): RateLimitDecision {
   if (count <= limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) };
 }
@@ -52,7 +57,7 @@ function createRedisRateLimiter(limit: number, redis: Redis): RateLimiter {
     async hit(key, now) {
       const start = now - (now % WINDOW_MS);
       const redisKey = `sigil:rate:${key}:${start}`;
-      const [[, count] = [], ] = (await redis
+      const [[, count] = []] = (await redis
         .multi()
         .incr(redisKey)
         .pexpire(redisKey, WINDOW_MS * 2)

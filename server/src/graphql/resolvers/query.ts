@@ -1,5 +1,5 @@
-import { originForClient } from '../../auth/allowed-origins.js';
 import { findAccountById } from '../../accounts/account-store.js';
+import { originForClient } from '../../auth/allowed-origins.js';
 import type { QueryResolvers } from '../generated/resolvers-types.js';
 
 /** The one line a wallet shows under the domain. */

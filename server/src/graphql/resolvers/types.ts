@@ -1,14 +1,13 @@
-import { listLiveSessions, sessionEndsAt } from '../../sessions/session-store.js';
 import { listSignIns } from '../../accounts/sign-in-store.js';
-import { findSessionById } from '../../sessions/session-store.js';
 import { BadUserInputError, InternalError } from '../../errors.js';
+import { findSessionById, listLiveSessions, sessionEndsAt } from '../../sessions/session-store.js';
+import type { GraphQLContext } from '../context.js';
 import type {
   AccountEventResolvers,
   AccountResolvers,
   SessionResolvers,
   SignInResolvers,
 } from '../generated/resolvers-types.js';
-import type { GraphQLContext } from '../context.js';
 
 const MAX_PAGE = 100;
 

@@ -23,7 +23,9 @@ export async function up(db: Kysely<unknown>, dialect: StoreDialect): Promise<vo
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+    .addColumn('account_id', 'text', (c) =>
+      c.notNull().references('accounts.id').onDelete('cascade'),
+    )
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('chain_id', 'integer', (c) => c.notNull())
     .addColumn('user_agent', 'text')
@@ -37,13 +39,14 @@ export async function up(db: Kysely<unknown>, dialect: StoreDialect): Promise<vo
 
   // The sequence is the history's cursor; each database spells it its own way.
   const signIns = db.schema.createTable('sign_ins');
-  await (
-    dialect === 'postgres'
-      ? signIns.addColumn('seq', 'bigserial', (c) => c.primaryKey())
-      : signIns.addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+  await (dialect === 'postgres'
+    ? signIns.addColumn('seq', 'bigserial', (c) => c.primaryKey())
+    : signIns.addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
   )
     .addColumn('id', 'text', (c) => c.notNull().unique())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+    .addColumn('account_id', 'text', (c) =>
+      c.notNull().references('accounts.id').onDelete('cascade'),
+    )
     .addColumn('session_id', 'text', (c) => c.notNull())
     .addColumn('address', 'text', (c) => c.notNull())
     .addColumn('chain_id', 'integer', (c) => c.notNull())
@@ -53,7 +56,11 @@ export async function up(db: Kysely<unknown>, dialect: StoreDialect): Promise<vo
     .addColumn('user_agent', 'text')
     .addColumn('at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sign_ins_account_seq').on('sign_ins').columns(['account_id', 'seq']).execute();
+  await db.schema
+    .createIndex('sign_ins_account_seq')
+    .on('sign_ins')
+    .columns(['account_id', 'seq'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
+import { subscribeAccountEvents, waitFor } from './support/subscribe-account-events.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+type Me = {
+  me: {
+    address: string;
+    sessions: { id: string; current: boolean }[];
+    signIns: { edges: { node: { walletKind: string; chainId: number } }[] };
+  } | null;
+};
+const ME =
+  '{ me { address sessions { id current } signIns(first: 10) { edges { node { walletKind chainId } } } } }';
+
+async function signedInClient(server: TestServer, index = 0) {
+  const client = new TestClient(server);
+  const result = await client.signInAs(testAccount(index), {
+    issuedAt: new Date(server.clock()).toISOString(),
+  });
+  if (result.errors) throw new Error(JSON.stringify(result.errors));
+  return { client, sessionId: result.data?.signIn.session.id as string };
+}
+
+describe('sessions', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: { SESSION_IDLE_TIMEOUT: '60s', SESSION_MAX_AGE: '180s' },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('stores only a hash of the token', async () => {
+    const { client, sessionId } = await signedInClient(server);
+    const token = client.cookie?.split('=')[1] as string;
+    const row = await server.services.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it('lists the account sessions with the current one marked, and records the sign-in', async () => {
+    const first = await signedInClient(server);
+    const second = await signedInClient(server);
+    const me = await second.client.request<Me>(ME);
+    const sessions = me.data?.me?.sessions ?? [];
+    expect(sessions.find((s) => s.id === second.sessionId)?.current).toBe(true);
+    expect(sessions.find((s) => s.id === first.sessionId)?.current).toBe(false);
+    expect(me.data?.me?.signIns.edges[0]?.node).toEqual({ walletKind: 'EOA', chainId: 31337 });
+    const row = await server.services.db
+      .selectFrom('sign_ins')
+      .selectAll()
+      .where('session_id', '=', second.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.message).toContain('wants you to sign in with your Ethereum account');
+    expect(row.signature).toMatch(/^0x[0-9a-f]{130}$/);
+  });
+
+  it('ends an idle session after SESSION_IDLE_TIMEOUT, on HTTP', async () => {
+    const { client } = await signedInClient(server);
+    server.clock.advance(61_000);
+    expect((await client.request<Me>(ME)).data?.me).toBeNull();
+    expect(
+      errorCode(
+        await client.request(
+          'mutation { revokeSession(id: "00000000-0000-4000-8000-000000000000") }',
+        ),
+      ),
+    ).toBe('UNAUTHENTICATED');
+  });
+
+  it('keeps an active session alive past the idle timeout, until SESSION_MAX_AGE', async () => {
+    const { client } = await signedInClient(server);
+    for (let elapsed = 0; elapsed < 160_000; elapsed += 40_000) {
+      server.clock.advance(40_000);
+      expect((await client.request<Me>(ME)).data?.me).not.toBeNull();
+    }
+    server.clock.advance(25_000);
+    expect((await client.request<Me>(ME)).data?.me).toBeNull();
+  });
+
+  it('signs out on the server: the same cookie is refused afterwards, and signOut is idempotent', async () => {
+    const { client } = await signedInClient(server);
+    const stolenCookie = client.cookie;
+    const result = await client.request<{ signOut: boolean }>('mutation { signOut }');
+    expect(result.data?.signOut).toBe(true);
+    expect(result.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    const replay = new TestClient(server);
+    replay.cookie = stolenCookie;
+    expect((await replay.request<Me>(ME)).data?.me).toBeNull();
+    expect((await replay.request<{ signOut: boolean }>('mutation { signOut }')).data?.signOut).toBe(
+      true,
+    );
+  });
+
+  it('revokes another session of the account, and not a session of another account', async () => {
+    const laptop = await signedInClient(server, 0);
+    const phone = await signedInClient(server, 0);
+    const stranger = await signedInClient(server, 2);
+    const revoked = await laptop.client.request<{ revokeSession: boolean }>(
+      `mutation { revokeSession(id: "${phone.sessionId}") }`,
+    );
+    expect(revoked.data?.revokeSession).toBe(true);
+    expect((await phone.client.request<Me>(ME)).data?.me).toBeNull();
+    const foreign = await laptop.client.request<{ revokeSession: boolean }>(
+      `mutation { revokeSession(id: "${stranger.sessionId}") }`,
+    );
+    expect(foreign.data?.revokeSession).toBe(false);
+    expect((await stranger.client.request<Me>(ME)).data?.me).not.toBeNull();
+    expect(
+      errorCode(await laptop.client.request('mutation { revokeSession(id: "not-an-id") }')),
+    ).toBe('BAD_USER_INPUT');
+  });
+
+  it('rotates the session at sign-in: the previous one ends', async () => {
+    const { client, sessionId } = await signedInClient(server);
+    const before = client.cookie;
+    const again = await client.signInAs(testAccount(0), {
+      issuedAt: new Date(server.clock()).toISOString(),
+    });
+    expect(again.data?.signIn.session.id).not.toBe(sessionId);
+    expect(client.cookie).not.toBe(before);
+    const old = new TestClient(server);
+    old.cookie = before;
+    expect((await old.request<Me>(ME)).data?.me).toBeNull();
+  });
+});
+
+describe('secure cookies', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('marks the cookie Secure with the __Host- prefix when PUBLIC_URL is https', async () => {
+    const https = await startTestServer({ env: { PUBLIC_URL: 'https://sigil.example' } });
+    try {
+      const client = new TestClient({ url: https.url, origin: 'https://sigil.example' });
+      const result = await client.signInAs(testAccount(0), {
+        issuedAt: new Date(https.clock()).toISOString(),
+      });
+      expect(result.errors).toBeUndefined();
+      const cookie = result.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(/^__Host-sigil_session=/);
+      expect(cookie).toContain('; Secure');
+      expect(cookie).toContain('; HttpOnly');
+      expect(cookie).toContain('; SameSite=Lax');
+      expect(cookie).toContain('; Path=/');
+      expect(result.headers.get('strict-transport-security')).toContain('max-age=');
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('account events over websockets', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('delivers SIGNED_IN when the account signs in elsewhere', async () => {
+    const { client } = await signedInClient(server, 0);
+    const socket = await subscribeAccountEvents(client);
+    const elsewhere = await signedInClient(server, 0);
+    await waitFor(() =>
+      socket.events.some((e) => e.type === 'SIGNED_IN' && e.session.id === elsewhere.sessionId),
+    );
+    socket.dispose();
+  });
+
+  it('closes the socket of a revoked session within 1 s, after telling it', async () => {
+    const tab = await signedInClient(server, 0);
+    const other = await signedInClient(server, 0);
+    const socket = await subscribeAccountEvents(tab.client);
+    const revokedAt = Date.now();
+    await other.client.request(`mutation { revokeSession(id: "${tab.sessionId}") }`);
+    await waitFor(() => socket.closeCode !== undefined, 1000);
+    expect(socket.closeCode).toBe(4401);
+    expect((socket.closedAt as number) - revokedAt).toBeLessThan(1000);
+    expect(socket.events.map((e) => [e.type, e.session.id])).toContainEqual([
+      'SESSION_REVOKED',
+      tab.sessionId,
+    ]);
+  });
+
+  it('closes the socket of a signed-out session within 1 s', async () => {
+    const tab = await signedInClient(server, 0);
+    const socket = await subscribeAccountEvents(tab.client);
+    await tab.client.request('mutation { signOut }');
+    await waitFor(() => socket.closeCode !== undefined, 1000);
+    expect(socket.closeCode).toBe(4401);
+  });
+
+  it('closes the socket when its session expires', async () => {
+    const expiring = await startTestServer({
+      env: { SESSION_IDLE_TIMEOUT: '2s', SESSION_MAX_AGE: '2s' },
+    });
+    try {
+      const tab = await signedInClient(expiring, 0);
+      const socket = await subscribeAccountEvents(tab.client);
+      // The wall clock drives socket timers; the test clock agrees by moving too.
+      expiring.clock.advance(2_500);
+      await waitFor(() => socket.closeCode !== undefined, 4000);
+      expect(socket.closeCode).toBe(4401);
+    } finally {
+      await expiring.close();
+    }
+  });
+
+  it('refuses accountEvents without a session', async () => {
+    const anonymous = new TestClient(server);
+    const socket = await subscribeAccountEvents(anonymous);
+    await socket.done;
+    expect(JSON.stringify(socket.errors)).toContain('UNAUTHENTICATED');
+    socket.dispose();
+  });
+
+  it('refuses a websocket upgrade from a foreign origin before any socket exists', async () => {
+    const { client } = await signedInClient(server, 0);
+    const upgrade = (origin: string) =>
+      new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(
+          `${server.url.replace(/^http/, 'ws')}/graphql`,
+          'graphql-transport-ws',
+          {
+            headers: { origin, cookie: client.cookie as string },
+          },
+        );
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.once('open', () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.once('error', reject);
+      });
+    expect(await upgrade('https://evil.example')).toBe(403);
+    expect(await upgrade(server.origin)).toBe(101);
+  });
+});
