@@ -35,14 +35,24 @@ describe.each([
 
       const winners = results.filter((result) => result.data?.signIn);
       expect(winners).toHaveLength(1);
-      expect(results.map(errorCode).filter((code) => code === 'INVALID_NONCE')).toHaveLength(ATTEMPTS - 1);
+      expect(results.map(errorCode).filter((code) => code === 'INVALID_NONCE')).toHaveLength(
+        ATTEMPTS - 1,
+      );
       expect(clients.filter((client) => client.cookie)).toHaveLength(1);
 
       const accountId = winners[0]?.data?.signIn.account.id ?? '';
       const { db } = server.services;
-      const sessions = await db.selectFrom('sessions').select('id').where('account_id', '=', accountId).execute();
+      const sessions = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .execute();
       expect(sessions).toEqual([{ id: winners[0]?.data?.signIn.session.id }]);
-      const signIns = await db.selectFrom('sign_ins').select('id').where('account_id', '=', accountId).execute();
+      const signIns = await db
+        .selectFrom('sign_ins')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .execute();
       expect(signIns).toHaveLength(1);
     });
   });

@@ -37,6 +37,8 @@ export type TestServer = {
 export type StartTestServerOptions = {
   env?: Record<string, string>;
   database?: 'sqlite' | 'postgres';
+  /** Share a database another test server uses (several instances); the caller owns it. */
+  databaseUrl?: string;
   chainTimeoutMs?: number;
   /** Where the server logs; silent (or TEST_LOG_LEVEL) by default. A test that reads logs passes its own. */
   logger?: Logger;
@@ -83,7 +85,8 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   const config = loadConfig({
     PORT: String(port),
     PUBLIC_URL: origin,
-    DATABASE_URL: postgres ? postgres.url : `sqlite:${join(dir, 'sigil.sqlite')}`,
+    DATABASE_URL:
+      options.databaseUrl ?? (postgres ? postgres.url : `sqlite:${join(dir, 'sigil.sqlite')}`),
     CHAINS: '31337',
     RPC_URL_31337: 'http://127.0.0.1:9',
     RATE_LIMIT_PER_MINUTE: '100000',

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
+import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
+import { subscribeAccountEvents, waitFor } from './support/subscribe-account-events.js';
+import { createPostgresSchema, startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * Two instances behind one (imaginary) load balancer: one PostgreSQL, one
+ * Redis. What one instance does must reach the sockets and limits of the other.
+ */
+const ready = (await serviceAvailable('PostgreSQL')) && (await serviceAvailable('Redis'));
+
+describe.runIf(ready)('several instances on PostgreSQL and Redis', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let schema: Awaited<ReturnType<typeof createPostgresSchema>>;
+  // A prefix of our own keeps parallel runs from sharing rate-limit windows.
+  const origin = 'http://sigil.test';
+
+  beforeAll(async () => {
+    schema = await createPostgresSchema();
+    const env = {
+      PUBLIC_URL: origin,
+      REDIS_URL,
+      RATE_LIMIT_PER_MINUTE: '5',
+    };
+    a = await startTestServer({ databaseUrl: schema.url, env });
+    b = await startTestServer({ databaseUrl: schema.url, env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await schema?.drop();
+  });
+
+  const clientOf = (server: TestServer) => new TestClient({ url: server.url, origin }, { origin });
+
+  it('signs in on one instance and is known on the other', async () => {
+    const client = clientOf(a);
+    const result = await client.signInAs(testAccount(0), {
+      issuedAt: new Date(a.clock()).toISOString(),
+    });
+    expect(result.errors).toBeUndefined();
+    const onB = clientOf(b);
+    onB.cookie = client.cookie;
+    const me = await onB.request<{ me: { address: string } | null }>('{ me { address } }');
+    expect(me.data?.me?.address).toBe(testAccount(0).address);
+  });
+
+  it('closes a socket held by one instance when the session is revoked on the other', async () => {
+    const tab = clientOf(a);
+    const tabResult = await tab.signInAs(testAccount(1), {
+      issuedAt: new Date(a.clock()).toISOString(),
+    });
+    const tabSession = tabResult.data?.signIn.session.id as string;
+    const onB = clientOf(b);
+    onB.cookie = tab.cookie;
+    const socket = await subscribeAccountEvents(onB);
+    const other = clientOf(a);
+    await other.signInAs(testAccount(1), { issuedAt: new Date(a.clock()).toISOString() });
+    await other.request(`mutation { revokeSession(id: "${tabSession}") }`);
+    await waitFor(() => socket.closeCode !== undefined, 1000);
+    expect(socket.closeCode).toBe(4401);
+    expect(socket.events.map((e) => e.type)).toEqual(['SIGNED_IN', 'SESSION_REVOKED']);
+  });
+
+  it('shares the rate limit across instances', async () => {
+    // Redis keys are per client address and minute: start a fresh window.
+    const now = Date.now();
+    const nextMinute = now - (now % 60_000) + 60_000;
+    a.clock.set(nextMinute);
+    b.clock.set(nextMinute);
+    const onA = clientOf(a);
+    const onB = clientOf(b);
+    for (let i = 0; i < 3; i++) await onA.createNonce();
+    for (let i = 0; i < 2; i++) await onB.createNonce();
+    expect(errorCode(await onA.request('mutation { createNonce { value } }'))).toBe('RATE_LIMITED');
+    expect(errorCode(await onB.request('mutation { createNonce { value } }'))).toBe('RATE_LIMITED');
+  });
+});
