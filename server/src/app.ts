@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { deleteStaleNonces } from './auth/nonce/nonce-store.js';
 import { createRateLimiter } from './auth/rate-limit/rate-limiter.js';
 import { createSignatureVerifier } from './auth/signature/verify-signature.js';
@@ -10,7 +10,6 @@ import { registerCors } from './http/cors.js';
 import { registerGraphQLRoute } from './http/graphql-route.js';
 import { registerGraphQLWebSocket } from './http/graphql-websocket.js';
 import { registerHealth } from './http/health.js';
-import { requestIdStorage } from './http/request-id.js';
 import { runtimeConfig } from './http/runtime-config.js';
 import { securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -28,9 +27,15 @@ export type CreateServicesOverrides = {
   chainTimeoutMs?: number;
 };
 
-/** Logs never carry tokens: cookies and set-cookie are redacted wherever they appear. */
-export function createLogger(config: Config): Logger {
-  return pino({
+/**
+ * Logs never carry tokens: cookies and set-cookie are redacted wherever they
+ * appear. `destination` (stdout by default) lets tests read what production logs.
+ */
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination?: DestinationStream,
+): Logger {
+  const options: LoggerOptions = {
     level: config.logLevel,
     redact: {
       paths: [
@@ -42,7 +47,8 @@ export function createLogger(config: Config): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export async function createServices(
@@ -92,7 +98,6 @@ export async function buildApp(
 
   const headers = securityHeaders(config);
   app.addHook('onRequest', async (req, reply) => {
-    requestIdStorage.enterWith(req.id);
     reply.headers(headers);
     reply.header('x-request-id', req.id);
   });

@@ -57,7 +57,11 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
-      allowedOrigins: ['https://sigil.example', 'http://localhost:5173', 'https://preview.sigil.example'],
+      allowedOrigins: [
+        'https://sigil.example',
+        'http://localhost:5173',
+        'https://preview.sigil.example',
+      ],
       database: { kind: 'postgres', url: 'postgres://sigil@db.internal:5432/sigil' },
       redisUrl: 'redis://cache.internal:6379',
       walletConnectProjectId: 'abcdef0123456789',
@@ -119,16 +123,18 @@ describe('loadConfig', () => {
           ),
       ),
     );
-    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-      (resolve) => {
-        const child = execFile(
-          process.execPath,
-          ['--import', 'tsx', main],
-          { cwd: repoRoot, env: { ...env, PORT: 'abc' }, timeout: 20_000 },
-          (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
-        );
-      },
-    );
+    const { code, stdout, stderr } = await new Promise<{
+      code: number | null;
+      stdout: string;
+      stderr: string;
+    }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', main],
+        { cwd: repoRoot, env: { ...env, PORT: 'abc' }, timeout: 20_000 },
+        (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
+      );
+    });
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
     const lines = stderr.split('\n').filter((line) => line.trim() !== '');

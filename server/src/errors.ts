@@ -1,6 +1,6 @@
 /**
  * Domain errors. Code below the GraphQL layer throws these, never bare strings;
- * `graphql/format-error.ts` is the one place that maps them to
+ * `graphql/mask-error.ts` is the one place that maps them to
  * `extensions.code`. Each class carries the stable code of DESIGN §3 so a
  * caller can tell one failure from another without parsing messages.
  */

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { currentRequestId } from '../http/request-id.js';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { maskError } from './mask-error.js';
 import { resolvers } from './resolvers/index.js';
+import { useNoSchemaIntrospection } from './use-no-schema-introspection.js';
 
 const schemaPath = new URL('../../../schema/schema.graphql', import.meta.url);
 
@@ -37,15 +38,6 @@ function useArmor(): Plugin {
   }) as Plugin;
 }
 
-/** Introspection and GraphiQL are development tools; production serves neither. */
-function useNoIntrospection(): Plugin {
-  return {
-    onValidate({ addValidationRule }) {
-      addValidationRule(NoSchemaIntrospectionCustomRule);
-    },
-  };
-}
-
 export function createGraphQLServer(services: Services, contextFactory: YogaContextFactory) {
   const { config, logger } = services;
   const schema = createSchema<ServerContext & GraphQLContext>({
@@ -72,16 +64,13 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
         ? serverContext.websocketContext
         : contextFactory(serverContext),
     maskedErrors: {
-      maskError: (error, _message, _isDev) =>
-        maskError(
-          error,
-          logger,
-          (error as { extensions?: { requestId?: string } })?.extensions?.requestId,
-        ),
+      // Yoga hands maskError no context: the id comes from the request's async scope (app.ts).
+      maskError: (error, _message, _isDev) => maskError(error, logger, currentRequestId()),
     },
     plugins: [
       useArmor(),
-      ...(config.development ? [] : [useNoIntrospection()]),
+      // Introspection and GraphiQL are development tools.
+      ...(config.development ? [] : [useNoSchemaIntrospection()]),
       // GET requests and simple-content-type POSTs skip CORS preflight; they
       // must carry a custom header the browser only sends same-origin.
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),

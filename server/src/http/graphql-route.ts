@@ -3,6 +3,7 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
 import { serializeSessionCookie } from './cookies.js';
+import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
 
 /** POST and GET /graphql through GraphQL Yoga, with the session from the cookie. */
@@ -30,7 +31,10 @@ export function registerGraphQLRoute(app: FastifyInstance, services: Services) {
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      // Masked errors are logged with the id the client gets in x-request-id.
+      const response = await requestIdStorage.run(req.id, () =>
+        yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+      );
       for (const [name, value] of response.headers) {
         // Yoga's own CORS is off; ours (the onRequest hook) already decided.
         if (name === 'set-cookie') continue;

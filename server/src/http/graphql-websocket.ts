@@ -10,10 +10,15 @@ import type { GraphQLContext } from '../graphql/context.js';
 import type { Services } from '../services.js';
 import { type SessionRow, sessionEndsAt } from '../sessions/session-store.js';
 import type { registerGraphQLRoute } from './graphql-route.js';
+import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
 import { createSessionSockets } from './session-sockets.js';
 
 type Yoga = ReturnType<typeof registerGraphQLRoute>;
+type EnvelopedRoot = {
+  execute: (args: ExecutionArgs) => unknown;
+  subscribe: (args: ExecutionArgs) => unknown;
+};
 
 /** The largest message a client may send over the socket. */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -66,10 +71,15 @@ export function registerGraphQLWebSocket(app: FastifyInstance, services: Service
 
   const server = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {
+      // Each operation runs under its own request id, like an HTTP request.
       execute: (args) =>
-        (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
+        requestIdStorage.run((args.contextValue as GraphQLContext).requestId, () =>
+          (args.rootValue as EnvelopedRoot).execute(args),
+        ) as never,
       subscribe: (args) =>
-        (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
+        requestIdStorage.run((args.contextValue as GraphQLContext).requestId, () =>
+          (args.rootValue as EnvelopedRoot).subscribe(args),
+        ) as never,
       onSubscribe: async (ctx, _id, payload) => {
         const request = ctx.extra.request;
         const known = sessions.get(request);

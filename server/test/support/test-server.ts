@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { POSTGRES_URL } from '../../../testing/services.js';
-import { buildApp, createServices } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { buildApp, createLogger, createServices } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import type { Services } from '../../src/services.js';
 
 /** A clock the test moves by hand: sessions and nonces age without waiting. */
@@ -24,6 +24,25 @@ export function createTestClock(start = Date.now()) {
 }
 
 export type TestClock = ReturnType<typeof createTestClock>;
+
+/**
+ * A logger configured as production's (the same redaction) that keeps every
+ * line in memory, for tests that read what the server logs.
+ */
+export function captureLogs(level: Config['logLevel'] = 'debug') {
+  const lines: string[] = [];
+  const logger = createLogger(
+    { logLevel: level },
+    { write: (line: string) => void lines.push(line) },
+  );
+  return {
+    logger,
+    text: () => lines.join(''),
+    records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+export type LogCapture = ReturnType<typeof captureLogs>;
 
 export type TestServer = {
   url: string;
