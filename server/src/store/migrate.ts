@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Store, StoreDialect } from './create-database.js';
 import * as initial from './migrations/0001-initial.js';
 
@@ -24,9 +24,18 @@ export class MigrationError extends Error {
 
 /** Brings the database to the latest schema; run at every start. */
 export async function migrateToLatest(store: Store): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told one:
+  // with two schemas in one database (tests, or tenants), it would find the
+  // other's and skip creating its own. Name the schema this connection uses.
+  const schema =
+    store.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]
+          ?.schema
+      : undefined;
   const migrator = new Migrator({
     db: store.db,
     provider: new DialectMigrationProvider(store.dialect),
+    ...(schema && { migrationTableSchema: schema }),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
