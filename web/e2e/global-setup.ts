@@ -6,6 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
 import type { E2eChain, E2eEnvironment } from './e2e-environment.js';
 import { buildIfStale } from './harness/build-if-stale.js';
+import { installMulticall3 } from './harness/install-multicall3.js';
+import { FAILURES_DIR } from './harness/save-screenshot.js';
 import { type SigilServer, startSigilServer } from './harness/start-sigil-server.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,6 +27,8 @@ function describeChain(node: HardhatNode): E2eChain {
  */
 export default async function setup(project: TestProject) {
   const started = Date.now();
+  // Failure screenshots describe the last run only.
+  rmSync(FAILURES_DIR, { recursive: true, force: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'sigil-e2e-'));
   const nodes: HardhatNode[] = [];
   let server: SigilServer | undefined;
@@ -38,12 +42,19 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    const [build] = await Promise.all([
-      buildIfStale(repoRoot),
+    const building = buildIfStale(repoRoot);
+    // Settled, not raced: on a failure every node that did start must be there to stop.
+    const starts = await Promise.allSettled([
+      building,
       ...[...ENABLED_CHAIN_IDS, STRAY_CHAIN_ID].map(async (chainId) => {
-        nodes.push(await startHardhatNode({ chainId }));
+        const node = await startHardhatNode({ chainId });
+        nodes.push(node);
+        await installMulticall3(node.url);
       }),
     ]);
+    const failed = starts.find((start) => start.status === 'rejected');
+    if (failed) throw failed.reason;
+    const build = await building;
     const chainNode = (id: number) => {
       const node = nodes.find((candidate) => candidate.chainId === id);
       if (!node) throw new Error(`no Hardhat node for chain ${id}`);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { withoutTestRunnerEnv } from './without-test-runner-env.js';
 
 /**
  * Runs `npm run build` (web/dist and server/dist) unless both outputs are
@@ -58,6 +59,7 @@ export async function buildIfStale(repoRoot: string): Promise<BuildIfStaleReturn
   if (!buildIsStale(repoRoot)) return 'fresh';
   const child = spawn('npm', ['run', 'build'], {
     cwd: repoRoot,
+    env: withoutTestRunnerEnv(process.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,25 +2,45 @@ import type { BrowserContext } from 'playwright-core';
 
 /**
  * Aborts every request and websocket from the context's pages to a host that
- * is not one of `allowedHosts` (`host:port`), and records its URL. The suite
- * asserts the record is empty: Sigil must not reach a host the operator did
- * not configure (WalletConnect, public RPCs, analytics, fonts, …).
+ * is not one of `allowedHosts` (`host:port`), and records its URL. It also
+ * records requests the page's Content-Security-Policy stopped before they
+ * left, since those never reach the network: an attempt is an attempt. The
+ * suite asserts the record is empty: Sigil must not reach a host the
+ * operator did not configure (WalletConnect, public RPCs, analytics, fonts, …).
  */
 export type OutsideHostGuard = {
   /** URLs the pages tried to reach outside the allowed hosts, in order. */
   readonly attempted: string[];
+  /**
+   * Stops counting URLs that match: for hosts a named stand-in serves (which
+   * registers its own routes after the guard's, so they take precedence).
+   */
+  exempt(isServedByStandIn: (url: URL) => boolean): void;
 };
 
 const NETWORK_PROTOCOLS = new Set(['http:', 'https:', 'ws:', 'wss:']);
+const CSP_BINDING = '__sigilE2eCspViolation';
 
 export async function guardOutsideHosts(
   context: BrowserContext,
   allowedHosts: readonly string[],
 ): Promise<OutsideHostGuard> {
   const allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
+  const exemptions: ((url: URL) => boolean)[] = [];
   const attempted: string[] = [];
   const isOutside = (url: URL) =>
-    NETWORK_PROTOCOLS.has(url.protocol) && !allowed.has(url.host.toLowerCase());
+    NETWORK_PROTOCOLS.has(url.protocol) &&
+    !allowed.has(url.host.toLowerCase()) &&
+    !exemptions.some((isExempt) => isExempt(url));
+  const record = (text: string) => {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return; // 'inline', 'eval' and the like: not a request to a host.
+    }
+    if (isOutside(url)) attempted.push(text);
+  };
 
   await context.route(isOutside, (route) => {
     attempted.push(route.request().url());
@@ -31,7 +51,17 @@ export async function guardOutsideHosts(
     // Never connectToServer(): the socket stays with us and is closed at once.
     return socket.close({ code: 1008, reason: 'outside host blocked by the e2e suite' });
   });
-  return { attempted };
+  await context.exposeBinding(CSP_BINDING, (_source, blockedUri: string) => record(blockedUri));
+  await context.addInitScript({
+    content: `window.addEventListener('securitypolicyviolation', (event) => window.${CSP_BINDING}(event.blockedURI), true);`,
+  });
+
+  return {
+    attempted,
+    exempt(isServedByStandIn) {
+      exemptions.push(isServedByStandIn);
+    },
+  };
 }
 
 /** The `host:port` forms a page may use for a loopback port. */

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../../../testing/hardhat-node.js';
+import { withoutTestRunnerEnv } from './without-test-runner-env.js';
 
 /**
  * Starts the built server the way `npm start` does (`node server/dist/main.js`)
@@ -26,7 +27,8 @@ export type StartSigilServerParameters = {
 };
 
 // Variables the server's config reads: none may leak in from the shell.
-const CONFIG_VARIABLE = /^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|LOG_LEVEL)$/;
+const CONFIG_VARIABLE =
+  /^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|LOG_LEVEL)$/;
 
 async function healthy(url: string): Promise<boolean> {
   try {
@@ -37,11 +39,15 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-export async function startSigilServer(parameters: StartSigilServerParameters): Promise<SigilServer> {
+export async function startSigilServer(
+  parameters: StartSigilServerParameters,
+): Promise<SigilServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !CONFIG_VARIABLE.test(name)),
+    Object.entries(withoutTestRunnerEnv(process.env)).filter(
+      ([name]) => !CONFIG_VARIABLE.test(name),
+    ),
   );
   const env: NodeJS.ProcessEnv = {
     ...inherited,
@@ -80,7 +86,9 @@ export async function startSigilServer(parameters: StartSigilServerParameters): 
   const deadline = Date.now() + 30_000;
   while (!(await healthy(`http://127.0.0.1:${port}`))) {
     if (child.exitCode !== null) {
-      throw new Error(`the server exited with ${child.exitCode} before /healthz answered:\n${output}`);
+      throw new Error(
+        `the server exited with ${child.exitCode} before /healthz answered:\n${output}`,
+      );
     }
     if (Date.now() > deadline) {
       await stop();

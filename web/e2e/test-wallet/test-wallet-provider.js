@@ -10,7 +10,9 @@
 // come back as data ({ error: { code, message } }) and are rebuilt here.
 //
 // Parameters: { info: { uuid, name, icon, rdns }, bindingName, emitterName }.
-(function installTestWalletProvider(parameters) {
+// `TestWallet` appends the call with them.
+// biome-ignore lint/correctness/noUnusedVariables: called by the script TestWallet injects.
+function installTestWalletProvider(parameters) {
   // Extensions inject into frames too, but Sigil only talks to the top one.
   if (window.top !== window) return;
   const { info, bindingName, emitterName } = parameters;
@@ -70,4 +72,4 @@
     window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
   window.addEventListener('eip6963:requestProvider', announce);
   announce();
-})
+}

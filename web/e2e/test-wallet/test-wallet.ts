@@ -12,6 +12,8 @@ import {
   numberToHex,
 } from 'viem';
 import { type HDAccount, mnemonicToAccount } from 'viem/accounts';
+import { JsonRpcError, jsonRpc } from '../harness/json-rpc.js';
+import { type HeldApproval, UserApproval } from './user-approval.js';
 
 /** What the page's binding resolves to: bindings lose error fields, so errors travel as data. */
 type TestWalletAnswer =
@@ -41,18 +43,12 @@ const ICON = `data:image/svg+xml;base64,${Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#4c2a85"/><path d="M9 22 16 8l7 14z" fill="#f4c430"/></svg>',
 ).toString('base64')}`;
 
-/** An EIP-1193 error: the code is what a dapp (and wagmi) branches on. */
-class WalletRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 type SignatureOutcome = 'reject' | 'fail';
-type HoldableMethod = 'eth_requestAccounts' | 'wallet_requestPermissions' | 'personal_sign';
+type HoldableMethod =
+  | 'eth_requestAccounts'
+  | 'wallet_requestPermissions'
+  | 'eth_accounts'
+  | 'personal_sign';
 
 /**
  * The Sigil Test Wallet: a test double for a browser wallet extension, and the
@@ -79,7 +75,7 @@ export class TestWallet {
   /** Whether the app's origin was granted the accounts (eth_requestAccounts). */
   #authorized = false;
   readonly #nextSignatures: SignatureOutcome[] = [];
-  readonly #held = new Map<string, { promise: Promise<void>; reached(): void }>();
+  readonly #approval = new UserApproval();
 
   private constructor(
     readonly context: BrowserContext,
@@ -99,8 +95,9 @@ export class TestWallet {
     parameters: InstallTestWalletParameters,
   ): Promise<TestWallet> {
     const wallet = new TestWallet(context, parameters);
-    await context.exposeBinding(BINDING_NAME, (_source, request: { method: string; params: unknown }) =>
-      wallet.#answer(request),
+    await context.exposeBinding(
+      BINDING_NAME,
+      (_source, request: { method: string; params: unknown }) => wallet.#answer(request),
     );
     const providerParameters = {
       info: { uuid: randomUUID(), ...TestWallet.info },
@@ -108,7 +105,7 @@ export class TestWallet {
       emitterName: EMITTER_NAME,
     };
     await context.addInitScript({
-      content: `${PROVIDER_SOURCE}(${JSON.stringify(providerParameters)});`,
+      content: `${PROVIDER_SOURCE}\ninstallTestWalletProvider(${JSON.stringify(providerParameters)});\n`,
     });
     return wallet;
   }
@@ -156,34 +153,40 @@ export class TestWallet {
   }
 
   /**
-   * Holds every `method` request until `release()`, as a user who has not yet
-   * clicked in the wallet's popup: the page shows its waiting state meanwhile.
-   * `reached` resolves when the first such request arrives.
+   * Holds every request for one of `methods` until `release()`, as a user who
+   * has not yet clicked in the wallet's popup: the page shows its waiting
+   * state meanwhile.
    */
-  hold(method: HoldableMethod): { reached: Promise<void>; release(): void } {
-    let release = () => {};
-    const promise = new Promise<void>((resolve) => {
-      release = () => {
-        this.#held.delete(method);
-        resolve();
-      };
+  hold(...methods: HoldableMethod[]): HeldApproval {
+    return this.#approval.hold(...methods);
+  }
+
+  /** Holds the connection approval, whichever request (EIP-1102 or EIP-2255) asks for it. */
+  holdConnectionApproval(): HeldApproval {
+    return this.hold('eth_requestAccounts', 'wallet_requestPermissions');
+  }
+
+  /**
+   * The user sends ETH from the wallet itself: a real transaction on the
+   * current chain's node. Resolves with its hash once it is mined.
+   */
+  async transfer(to: Address, value: bigint): Promise<Hex> {
+    const hash = await this.#sendTransaction({
+      from: this.#account.address,
+      to,
+      value: numberToHex(value),
     });
-    let reached = () => {};
-    const reachedPromise = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    this.#held.set(method, { promise, reached });
-    return { reached: reachedPromise, release };
+    await this.#forwardUntil('eth_getTransactionReceipt', [hash]);
+    return hash;
   }
 
   async #answer(request: { method: string; params: unknown }): Promise<TestWalletAnswer> {
     this.requests.push(request.method);
-    this.#held.get(request.method)?.reached();
     try {
       const params = Array.isArray(request.params) ? request.params : [];
       return { result: await this.#handle(request.method, params) };
     } catch (error) {
-      if (error instanceof WalletRpcError) {
+      if (error instanceof JsonRpcError) {
         return { error: { code: error.code, message: error.message } };
       }
       return { error: { code: -32603, message: (error as Error).message ?? String(error) } };
@@ -193,13 +196,14 @@ export class TestWallet {
   async #handle(method: string, params: unknown[]): Promise<unknown> {
     switch (method) {
       case 'eth_requestAccounts':
-        await this.#held.get(method)?.promise;
+        await this.#approval.of(method);
         this.#authorized = true;
         return [this.#account.address];
       case 'eth_accounts':
+        await this.#approval.of(method);
         return this.#authorized ? [this.#account.address] : [];
       case 'wallet_requestPermissions':
-        await this.#held.get(method)?.promise;
+        await this.#approval.of(method);
         this.#authorized = true;
         return [this.#permission()];
       case 'wallet_getPermissions':
@@ -215,7 +219,7 @@ export class TestWallet {
       case 'wallet_switchEthereumChain': {
         const chainId = Number((params[0] as { chainId: Hex }).chainId);
         if (!this.#chains.has(chainId)) {
-          throw new WalletRpcError(4902, `Unrecognized chain ID ${chainId}. Try adding the chain.`);
+          throw new JsonRpcError(4902, `Unrecognized chain ID ${chainId}. Try adding the chain.`);
         }
         await this.#setChain(chainId);
         return null;
@@ -225,7 +229,7 @@ export class TestWallet {
         const chainId = Number(added.chainId);
         const rpcUrl = added.rpcUrls?.[0];
         if (!this.#chains.has(chainId)) {
-          if (!rpcUrl) throw new WalletRpcError(-32602, 'wallet_addEthereumChain needs rpcUrls');
+          if (!rpcUrl) throw new JsonRpcError(-32602, 'wallet_addEthereumChain needs rpcUrls');
           this.#chains.set(chainId, rpcUrl);
         }
         // Like MetaMask, approving the new network also switches to it.
@@ -235,7 +239,7 @@ export class TestWallet {
       case 'personal_sign': {
         const [data, address] = params as [Hex | string, Address];
         await this.#beforeSignature(address);
-        await this.#held.get(method)?.promise;
+        await this.#approval.of(method);
         const message = isHex(data) ? { raw: data } : data;
         return this.#account.signMessage({ message });
       }
@@ -261,16 +265,16 @@ export class TestWallet {
   async #beforeSignature(address: Address): Promise<void> {
     this.#signatureRequests += 1;
     if (!this.#authorized || getAddress(address) !== this.#account.address) {
-      throw new WalletRpcError(4100, `The requested account ${address} is not authorized.`);
+      throw new JsonRpcError(4100, `The requested account ${address} is not authorized.`);
     }
     const outcome = this.#nextSignatures.shift();
-    if (outcome === 'reject') throw new WalletRpcError(4001, 'User rejected the request.');
-    if (outcome === 'fail') throw new WalletRpcError(-32603, 'Internal error: the signer failed.');
+    if (outcome === 'reject') throw new JsonRpcError(4001, 'User rejected the request.');
+    if (outcome === 'fail') throw new JsonRpcError(-32603, 'Internal error: the signer failed.');
   }
 
   async #sendTransaction(request: TransactionRequest): Promise<Hex> {
     if (!this.#authorized || getAddress(request.from) !== this.#account.address) {
-      throw new WalletRpcError(4100, `The requested account ${request.from} is not authorized.`);
+      throw new JsonRpcError(4100, `The requested account ${request.from} is not authorized.`);
     }
     // Sign here and send raw, as a wallet does: the node never holds the key.
     const client = createWalletClient({ account: this.#account, transport: http(this.#rpcUrl()) });
@@ -283,23 +287,24 @@ export class TestWallet {
     });
   }
 
-  async #forward(method: string, params: unknown[]): Promise<unknown> {
-    const response = await fetch(this.#rpcUrl(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as {
-      result?: unknown;
-      error?: { code: number; message: string };
-    };
-    if (body.error) throw new WalletRpcError(body.error.code, body.error.message);
-    return body.result;
+  #forward(method: string, params: unknown[]): Promise<unknown> {
+    return jsonRpc(this.#rpcUrl(), method, params);
+  }
+
+  /** Asks the node until it answers something other than null (Hardhat automines). */
+  async #forwardUntil(method: string, params: unknown[], timeoutMs = 10_000): Promise<unknown> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const result = await this.#forward(method, params);
+      if (result !== null) return result;
+      if (Date.now() > deadline) throw new Error(`${method} still null after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   #rpcUrl(): string {
     const url = this.#chains.get(this.#chainId);
-    if (!url) throw new WalletRpcError(4901, `chain ${this.#chainId} is not connected`);
+    if (!url) throw new JsonRpcError(4901, `chain ${this.#chainId} is not connected`);
     return url;
   }
 
@@ -310,18 +315,12 @@ export class TestWallet {
   }
 
   async #emit(event: string, payload: unknown): Promise<void> {
+    // A string, not a function: nothing the test runner compiles reaches the page.
+    const script = `window.${EMITTER_NAME}?.(${JSON.stringify(event)}, ${JSON.stringify(payload)})`;
     await Promise.all(
       this.context.pages().map((page) =>
-        page
-          .evaluate(
-            ([emitter, name, value]) =>
-              (window as unknown as Record<string, ((e: string, v: unknown) => void) | undefined>)[
-                emitter as string
-              ]?.(name as string, value),
-            [EMITTER_NAME, event, payload] as const,
-          )
-          // A page that is closing or navigating has no listeners left to tell.
-          .catch(() => undefined),
+        // A page that is closing or navigating has no listeners left to tell.
+        page.evaluate(script).catch(() => undefined),
       ),
     );
   }

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -6,6 +8,8 @@ import type { E2eEnvironment } from '../e2e-environment.js';
 import { TestWallet } from '../test-wallet/test-wallet.js';
 import { launchChromium } from './launch-chromium.js';
 import { guardOutsideHosts, loopbackHosts, type OutsideHostGuard } from './outside-host-guard.js';
+import { FAILURES_DIR } from './save-screenshot.js';
+import { type SigilServer, startSigilServer } from './start-sigil-server.js';
 
 /**
  * One Chromium per test file; one browser context (a browser profile: cookies,
@@ -26,31 +30,53 @@ export type OpenParameters = {
   walletChainIds?: number[];
   /** The wallet's chain at start. @default the primary chain (31337) */
   chainId?: number;
-  /** @default 1280 x 800 */
-  viewport?: { width: number; height: number };
-  /** @default false: open a page at the app's root and wait for it to load */
+  /** Where the first page opens. @default '/' */
+  path?: string;
+  /** @default false: true opens no page yet (to add routes before the first load) */
   blank?: boolean;
 };
 
-export const FAILURES_DIR = fileURLToPath(new URL('../screenshots/failures/', import.meta.url));
+export type SetUpSigilBrowserOptions = {
+  /**
+   * Start a server of this file's own with this extra environment (same
+   * chains, its own database) instead of using the run's shared one.
+   */
+  serverEnv?: Record<string, string>;
+};
 
-export function useSigilBrowser() {
-  const environment: E2eEnvironment = inject('sigil');
-  const allowedHosts = [
-    ...loopbackHosts(environment.appPort),
-    ...[...environment.chains, environment.strayChain].flatMap((chain) => loopbackHosts(chain.port)),
-  ];
-  const allChains = [...environment.chains, environment.strayChain];
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
+  const shared: E2eEnvironment = inject('sigil');
+  // Filled in before the first test when this file starts a server of its own.
+  const environment: E2eEnvironment = { ...shared };
+  const allChains = [...shared.chains, shared.strayChain];
+  const chainHosts = allChains.flatMap((chain) => loopbackHosts(chain.port));
   let browser: Browser | undefined;
+  let ownServer: SigilServer | undefined;
+  let ownDataDir: string | undefined;
   let tabs: SigilTab[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
+    if (options.serverEnv) {
+      ownDataDir = mkdtempSync(join(tmpdir(), 'sigil-e2e-'));
+      ownServer = await startSigilServer({
+        repoRoot,
+        dataDir: ownDataDir,
+        chains: shared.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl })),
+        env: options.serverEnv,
+      });
+      environment.appUrl = ownServer.url;
+      environment.appPort = ownServer.port;
+    }
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
+    await ownServer?.stop();
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   });
 
   afterEach(async ({ task }) => {
@@ -67,16 +93,19 @@ export function useSigilBrowser() {
   });
 
   async function open(parameters: OpenParameters): Promise<SigilTab> {
-    if (!browser) throw new Error('useSigilBrowser().open() runs inside a test');
+    if (!browser) throw new Error('setUpSigilBrowser().open() runs inside a test');
     const context = await browser.newContext({
       baseURL: environment.appUrl,
-      viewport: parameters.viewport ?? { width: 1280, height: 800 },
+      viewport: { width: 1280, height: 800 },
       colorScheme: 'light',
       locale: 'en-US',
       timezoneId: 'UTC',
     });
     context.setDefaultTimeout(10_000);
-    const guard = await guardOutsideHosts(context, allowedHosts);
+    const guard = await guardOutsideHosts(context, [
+      ...loopbackHosts(environment.appPort),
+      ...chainHosts,
+    ]);
     const walletChainIds = parameters.walletChainIds ?? allChains.map((chain) => chain.id);
     const wallet = await TestWallet.install(context, {
       chains: allChains
@@ -90,18 +119,11 @@ export function useSigilBrowser() {
     watchPage(page, pageErrors);
     context.on('page', (other) => watchPage(other, pageErrors));
     tabs.push(tab);
-    if (!parameters.blank) await page.goto('/');
+    if (!parameters.blank) await page.goto(parameters.path ?? '/');
     return tab;
   }
 
-  /** Another tab of the same browser profile (same cookies, same wallet). */
-  async function openAnotherTab(tab: SigilTab): Promise<Page> {
-    const page = await tab.context.newPage();
-    await page.goto('/');
-    return page;
-  }
-
-  return { environment, open, openAnotherTab };
+  return { environment, open };
 }
 
 function watchPage(page: Page, pageErrors: string[]) {
@@ -116,17 +138,21 @@ async function recordFailure(name: string, tabs: SigilTab[], pageErrors: string[
   const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
   await Promise.all(
     tabs.flatMap((tab, tabIndex) =>
-      tab.context.pages().map((page, pageIndex) =>
-        page
-          .screenshot({ path: `${FAILURES_DIR}${slug}-${tabIndex}-${pageIndex}.png` })
-          .catch(() => undefined),
-      ),
+      tab.context
+        .pages()
+        .map((page, pageIndex) =>
+          page
+            .screenshot({ path: `${FAILURES_DIR}${slug}-${tabIndex}-${pageIndex}.png` })
+            .catch(() => undefined),
+        ),
     ),
   );
   const walletLog = tabs.map((tab, index) => `wallet ${index}: ${tab.wallet.requests.join(', ')}`);
   console.warn(
-    [`[e2e] "${name}" failed; screenshots in ${FAILURES_DIR}`, ...walletLog, ...pageErrors.slice(-30)].join(
-      '\n',
-    ),
+    [
+      `[e2e] "${name}" failed; screenshots in ${FAILURES_DIR}`,
+      ...walletLog,
+      ...pageErrors.slice(-30),
+    ].join('\n'),
   );
 }

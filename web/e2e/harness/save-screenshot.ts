@@ -1,0 +1,16 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+/** Git-ignored; the README takes its pictures from here. */
+export const SCREENSHOTS_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
+/** What the pages showed when a test failed (cleared at the start of each run). */
+export const FAILURES_DIR = `${SCREENSHOTS_DIR}failures/`;
+
+/** Saves what the page shows now as `screenshots/<name>.png`, once animations settle. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const path = `${SCREENSHOTS_DIR}${name}.png`;
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  return path;
+}

@@ -1,0 +1,131 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { TestWallet } from '../test-wallet/test-wallet.js';
+
+/** The user-facing messages of DESIGN §6, exactly. */
+export const MESSAGES = {
+  preparing: 'Error preparing message, please retry!',
+  signing: 'Error signing message, please retry!',
+  verifying: 'Error verifying signature, please retry!',
+  generic: 'Oops, something went wrong!',
+  wrongNetwork: 'Wrong network detected, switch or disconnect to continue.',
+} as const;
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/**
+ * Drives Sigil's UI the way a person does, through the test ids the app and
+ * RainbowKit expose. Waits poll until the expected state or the timeout.
+ */
+export class SigilApp {
+  constructor(readonly page: Page) {}
+
+  get connectionStatus(): Locator {
+    return this.page.getByTestId('connection-status');
+  }
+
+  get authStatus(): Locator {
+    return this.page.getByTestId('auth-status');
+  }
+
+  /** RainbowKit's modal (connect, sign-in, chains, account): the open one. */
+  get dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  /** RainbowKit's sign-in action: "Sign message", or its step while busy. */
+  get signMessageButton(): Locator {
+    return this.page.getByTestId('rk-auth-message-button');
+  }
+
+  async expectConnectionStatus(status: ConnectionStatus, timeout = 10_000): Promise<void> {
+    await expectText(this.connectionStatus, status, timeout);
+  }
+
+  async expectAuthStatus(status: AuthStatus, timeout = 10_000): Promise<void> {
+    await expectText(this.authStatus, status, timeout);
+  }
+
+  /**
+   * Waits until the app knows where it stands: the session is no longer
+   * loading and the wallet is connected or not. Until then RainbowKit's
+   * ConnectButton is rendered but ignores clicks.
+   */
+  async waitUntilSettled(timeout = 15_000): Promise<void> {
+    await expect
+      .poll(
+        async () =>
+          [
+            (await this.authStatus.textContent())?.trim(),
+            (await this.connectionStatus.textContent())?.trim(),
+          ].join(' '),
+        { timeout },
+      )
+      .toMatch(/^(authenticated|unauthenticated) (connected|disconnected)$/);
+  }
+
+  /** Opens RainbowKit's connect modal from the ConnectButton. */
+  async openConnectModal(): Promise<void> {
+    await this.waitUntilSettled();
+    await this.page.getByTestId('rk-connect-button').first().click();
+    await this.dialog.waitFor();
+  }
+
+  /** Picks the Sigil Test Wallet in the connect modal (announced by EIP-6963). */
+  async chooseTestWallet(): Promise<void> {
+    await this.page.getByTestId(`rk-wallet-option-${TestWallet.info.rdns}`).click();
+  }
+
+  /** Connects the wallet and waits for RainbowKit's sign-in view, ready to sign. */
+  async connect(): Promise<void> {
+    await this.openConnectModal();
+    await this.chooseTestWallet();
+    await this.expectSignInViewReady();
+  }
+
+  /** The sign-in view is open and its button offers to sign (a nonce is in hand). */
+  async expectSignInViewReady(timeout = 15_000): Promise<void> {
+    await expectText(this.signMessageButton, 'Sign message', timeout);
+    await expect.poll(() => this.signMessageButton.isEnabled(), { timeout }).toBe(true);
+  }
+
+  /** Presses "Sign message" in the sign-in view. */
+  async signMessage(): Promise<void> {
+    await this.expectSignInViewReady();
+    await this.signMessageButton.click();
+  }
+
+  /** Connects, signs, and waits until the server says this tab is signed in. */
+  async connectAndSignIn(): Promise<void> {
+    await this.connect();
+    await this.signMessage();
+    await this.expectAuthStatus('authenticated', 15_000);
+  }
+
+  /** Follows the header's "Account" link. */
+  async openAccountPage(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Account', exact: true }).click();
+  }
+
+  /** The account page shows this account's full checksummed address. */
+  async expectAccountPage(address: string, timeout = 15_000): Promise<void> {
+    await expect
+      .poll(() => this.page.getByTestId('account-address').first().textContent({ timeout }), {
+        timeout,
+      })
+      .toContain(address);
+  }
+
+  /** Waits until `text` shows in the open dialog. */
+  async expectDialogText(text: string, timeout = 15_000): Promise<void> {
+    await this.dialog.getByText(text, { exact: true }).waitFor({ timeout });
+  }
+}
+
+/** Polls a locator's trimmed text until it equals `expected`. */
+export async function expectText(locator: Locator, expected: string, timeout = 10_000) {
+  await expect
+    .poll(async () => (await locator.first().textContent({ timeout }))?.trim(), { timeout })
+    .toBe(expected);
+}

@@ -1,0 +1,40 @@
+import { expect, it } from 'vitest';
+import { queryMe } from './harness/query-me.js';
+import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
+import { SigilApp } from './harness/sigil-app.js';
+
+const browser = setUpSigilBrowser();
+const { appUrl } = browser.environment;
+
+it('signs the first tab out within 2 s when a second device revokes its session', async () => {
+  const first = await browser.open({ accountIndex: 11, path: '/account' });
+  const firstApp = new SigilApp(first.page);
+  await firstApp.connectAndSignIn();
+  await firstApp.expectAccountPage(first.wallet.address);
+  const events = first.page.getByTestId('events-feed').getByTestId('event-item');
+  const eventsBefore = await events.count();
+
+  // Another browser profile, the same account: a second device.
+  const second = await browser.open({ accountIndex: 11, path: '/account' });
+  const secondApp = new SigilApp(second.page);
+  await secondApp.connectAndSignIn();
+  await secondApp.expectAccountPage(second.wallet.address);
+
+  // The second sign-in reaches the first tab live, without a reload.
+  await expect.poll(() => events.count(), { timeout: 5000 }).toBeGreaterThan(eventsBefore);
+
+  const sessions = second.page.getByTestId('sessions-list').getByTestId('session-item');
+  await expect.poll(() => sessions.count()).toBe(2);
+  const firstTabSession = sessions.and(second.page.locator(':not([data-current="true"])'));
+  await firstTabSession.getByRole('button', { name: 'Revoke' }).click();
+  const revokedAt = Date.now();
+
+  await firstApp.expectAuthStatus('unauthenticated', 2000);
+  const elapsed = Date.now() - revokedAt;
+  expect(elapsed).toBeLessThanOrEqual(2000);
+  expect(await queryMe({ appUrl, request: first.context.request })).toBeNull();
+  expect(await queryMe({ appUrl, request: second.context.request })).toEqual({
+    address: second.wallet.address,
+  });
+  await expect.poll(() => sessions.count()).toBe(1);
+});

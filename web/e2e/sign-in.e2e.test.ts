@@ -1,0 +1,82 @@
+import { expect, it } from 'vitest';
+import { queryMe } from './harness/query-me.js';
+import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
+import { SigilApp } from './harness/sigil-app.js';
+
+const browser = setUpSigilBrowser();
+const { appUrl } = browser.environment;
+
+it('connects and signs in to the account page', async () => {
+  const { page, context, wallet } = await browser.open({ accountIndex: 1 });
+  const app = new SigilApp(page);
+  await app.expectConnectionStatus('disconnected');
+  await app.expectAuthStatus('unauthenticated');
+
+  await app.connect();
+  await app.expectConnectionStatus('connected');
+  await app.expectDialogText('Verify your account');
+  await app.signMessage();
+  await app.expectAuthStatus('authenticated');
+  await page.getByRole('link', { name: 'Go to your account' }).click();
+
+  await app.expectAccountPage(wallet.address);
+  expect(wallet.signatureRequests).toBe(1);
+  expect(await queryMe({ appUrl, request: context.request })).toEqual({ address: wallet.address });
+
+  const current = page
+    .getByTestId('sessions-list')
+    .getByTestId('session-item')
+    .and(page.locator('[data-current="true"]'));
+  await current.waitFor();
+  await page.getByTestId('sign-in-history').getByTestId('sign-in-item').first().waitFor();
+  await expect
+    .poll(() =>
+      page.getByTestId('sign-in-history').getByTestId('sign-in-item').first().textContent(),
+    )
+    .toContain('EOA');
+  // Hardhat funds each default account with 10000 ETH on every node.
+  await expect.poll(() => page.getByTestId('chain-balance').count()).toBe(2);
+  for (const balance of await page.getByTestId('chain-balance').all()) {
+    await expect.poll(() => balance.textContent()).toMatch(/10,?000 ETH/);
+  }
+});
+
+it('keeps the session across a reload without asking for a new signature', async () => {
+  const { page, context, wallet } = await browser.open({ accountIndex: 2, path: '/account' });
+  const app = new SigilApp(page);
+  await app.connectAndSignIn();
+  await app.expectAccountPage(wallet.address);
+  expect(wallet.signatureRequests).toBe(1);
+
+  // Held, the wallet's answer shows the reconnecting state a reload passes through.
+  const accounts = wallet.hold('eth_accounts');
+  await page.reload();
+  await accounts.reached;
+  await app.expectConnectionStatus('reconnecting');
+  accounts.release();
+  await app.expectConnectionStatus('connected');
+  await app.expectAuthStatus('authenticated');
+  await app.expectAccountPage(wallet.address);
+  // Long enough for a late sign-in dialog to have asked the wallet.
+  await page.waitForTimeout(1500);
+  expect(wallet.signatureRequests).toBe(1);
+  expect(await page.getByTestId('rk-auth-message-button').count()).toBe(0);
+  expect(await queryMe({ appUrl, request: context.request })).toEqual({ address: wallet.address });
+});
+
+it('ends the server session on sign-out', async () => {
+  const { page, context, wallet } = await browser.open({ accountIndex: 3 });
+  const app = new SigilApp(page);
+  await app.connectAndSignIn();
+  const cookieBefore = (await context.cookies(appUrl))
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
+  expect(await queryMe({ appUrl, cookie: cookieBefore })).toEqual({ address: wallet.address });
+
+  await page.getByTestId('sign-out-button').click();
+  await app.expectAuthStatus('unauthenticated');
+
+  expect(await queryMe({ appUrl, request: context.request })).toBeNull();
+  // The old cookie itself is dead on the server, not merely dropped by the browser.
+  expect(await queryMe({ appUrl, cookie: cookieBefore })).toBeNull();
+});
