@@ -7,6 +7,8 @@ const WALLETCONNECT_CONNECT = [
   'wss://*.walletconnect.org',
   'https://*.reown.com',
   'wss://*.reown.com',
+  // WalletConnect's kit loads its remote configuration from here at start.
+  'https://api.web3modal.org',
 ];
 
 /**
