@@ -1,0 +1,177 @@
+// `npm run bench`: every Sigil benchmark in sequence, a summary table, and the
+// same figures as JSON in bench/results/latest.json. It reports; it does not
+// gate: the exit code is 0 whether or not a target is met.
+//
+//   npm run bench                      build if stale, then every bench
+//   npm run bench -- --no-build        measure whatever server/dist and web/dist hold
+//   npm run bench -- sign-in web-bundle web-timing   only the benches named
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { runSignInThroughput, type SignInThroughputResult } from './sign-in-throughput.js';
+import { type BuildOutcome, buildIfStale } from './support/build-if-stale.js';
+import { formatKilobytes } from './support/format-bytes.js';
+import { repoRoot } from './support/repo-root.js';
+import { runWebBundle, type WebBundleResult } from './web-bundle.js';
+import { runWebTiming, type WebTimingResult } from './web-timing.js';
+
+type BenchName = 'sign-in' | 'web-bundle' | 'web-timing';
+type Failed = { bench: string; error: string };
+type BenchResult = SignInThroughputResult | WebBundleResult | WebTimingResult | Failed;
+
+const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult> }[] = [
+  { name: 'sign-in', title: 'sign-in throughput (issue 2)', run: () => runSignInThroughput() },
+  { name: 'web-bundle', title: 'web first-load bundle (issue 3)', run: () => runWebBundle() },
+  {
+    name: 'web-timing',
+    title: 'web timing in headless Chromium (issue 3)',
+    run: () => runWebTiming(),
+  },
+];
+
+type Row = {
+  bench: string;
+  figure: string;
+  value: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+};
+
+function rowsOf(result: BenchResult): Row[] {
+  const row = (figure: string, value: string, rest: Partial<Row> = {}): Row => ({
+    bench: result.bench,
+    figure,
+    value,
+    baseline: '',
+    ratio: '',
+    target: '',
+    ...rest,
+  });
+  if ('error' in result) return [row('failed', result.error.split('\n')[0] ?? '')];
+  if ('skipped' in result) return [row('skipped', result.skipped)];
+  switch (result.bench) {
+    case 'sign-in-throughput':
+      return [
+        row('signIn/s over HTTP, 1 core', result.signInsPerSecond.toFixed(1), {
+          baseline: `${result.recoveriesPerSecond.mean.toFixed(1)} recover/s`,
+          ratio: result.ratio.toFixed(3),
+          target: `≥ ${result.target} ${result.meetsTarget ? 'met' : 'NOT met'}`,
+        }),
+        row(
+          'latency p50 / p95',
+          `${result.latencyMs.p50.toFixed(1)} / ${result.latencyMs.p95.toFixed(1)} ms`,
+          { baseline: `${result.succeeded}/${result.signIns} ok, ${result.concurrency} in flight` },
+        ),
+        row('signIn per server CPU-second', result.cpu.signInsPerCpuSecond.toFixed(1), {
+          baseline: `${result.cpu.recoveriesPerCpuSecond.toFixed(1)} recover/CPU-s`,
+          ratio: result.cpu.ratio.toFixed(3),
+          target: `≥ ${result.target} ${result.cpu.meetsTarget ? 'met' : 'NOT met'}`,
+        }),
+      ];
+    case 'web-bundle':
+      return [
+        row('first-load JS, gzip', formatKilobytes(result.sigil.gzipBytes), {
+          baseline: `${formatKilobytes(result.starter.gzipBytes)} starter`,
+          ratio: result.ratio.toFixed(3),
+          target: `≤ ${result.target} ${result.meetsTarget ? 'met' : 'NOT met'}`,
+        }),
+      ];
+    case 'web-timing':
+      return [
+        row('→ Connect interactive (median)', `${result.median.connectButtonMs.toFixed(0)} ms`, {
+          baseline: `${result.visits} fresh contexts`,
+        }),
+        row('→ signed in (median)', `${result.median.signedInMs.toFixed(0)} ms`, {
+          baseline: `${result.median.signInAfterClickMs.toFixed(0)} ms after click`,
+        }),
+      ];
+  }
+}
+
+function printTable(rows: Row[]) {
+  const columns: (keyof Row)[] = ['bench', 'figure', 'value', 'baseline', 'ratio', 'target'];
+  const widths = columns.map((column) =>
+    Math.max(column.length, ...rows.map((row) => row[column].length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  console.log(line(columns));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(columns.map((column) => row[column])));
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const only = args.filter((arg) => !arg.startsWith('--'));
+  const selected = BENCHES.filter((bench) => only.length === 0 || only.includes(bench.name));
+  const startedAt = new Date();
+  const loadAverageAtStart = loadavg();
+  const started = performance.now();
+
+  let build: BuildOutcome | 'not checked' = 'not checked';
+  if (!args.includes('--no-build')) {
+    console.log('build: checking that server/dist and web/dist are newer than their sources…');
+    build = await buildIfStale();
+    if (typeof build === 'object') {
+      console.log(`build: FAILED, measuring what is there\n${build.failed}`);
+    } else {
+      console.log(`build: ${build === 'built' ? 'rebuilt with npm run build' : 'up to date'}`);
+    }
+  }
+
+  const results: BenchResult[] = [];
+  for (const bench of selected) {
+    console.log(`\n${bench.title}`);
+    const benchStarted = performance.now();
+    try {
+      results.push(await bench.run());
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.log(`  FAILED: ${message}`);
+      results.push({ bench: bench.name, error: message });
+    }
+    console.log(`  (${((performance.now() - benchStarted) / 1000).toFixed(1)} s)`);
+  }
+
+  console.log('\nsummary');
+  printTable(results.flatMap(rowsOf));
+  const report = {
+    startedAt: startedAt.toISOString(),
+    seconds: (performance.now() - started) / 1000,
+    commit: gitCommit(),
+    build,
+    machine: {
+      node: process.version,
+      cpus: availableParallelism(),
+      cpuModel: cpus()[0]?.model,
+      loadAverageAtStart,
+    },
+    results,
+  };
+  const resultsDir = join(repoRoot, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    `\nfigures written to bench/results/latest.json (${report.seconds.toFixed(0)} s in all)`,
+  );
+}
+
+await main();
+process.exit(0);
