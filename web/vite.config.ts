@@ -8,12 +8,22 @@ const serverUrl = process.env.SIGIL_SERVER_URL ?? 'http://127.0.0.1:3000';
 /** Vendor groups of the first load: split by how often each changes, so a release reuses the others from cache. */
 const initialVendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
-  { name: 'wallet', test: /node_modules[\\/](@rainbow-me|@vanilla-extract|wagmi|@wagmi|viem|ox|abitype|@noble|@scure|@tanstack|cuer|qr|react-remove-scroll|ua-parser-js|zustand|mipd|eventemitter3)/, priority: 3 },
-  { name: 'graphql', test: /node_modules[\\/](@apollo|graphql|graphql-ws|apollo3-cache-persist|@wry|optimism|zen-observable|ts-invariant|tslib|symbol-observable)/, priority: 2 },
+  {
+    name: 'wallet',
+    test: /node_modules[\\/](@rainbow-me|@vanilla-extract|wagmi|@wagmi|viem|ox|abitype|@noble|@scure|@tanstack|cuer|qr|react-remove-scroll[^\\/]*|use-callback-ref|use-sidecar|ua-parser-js|zustand|mipd|eventemitter3)[\\/]/,
+    priority: 3,
+  },
+  {
+    name: 'graphql',
+    test: /node_modules[\\/](@apollo|graphql|graphql-ws|apollo3-cache-persist|@wry|optimism|zen-observable-ts|@graphql-typed-document-node|ts-invariant|tslib|symbol-observable)[\\/]/,
+    priority: 2,
+  },
 ];
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  // Apollo Client drops its development-only checks and messages when this is false.
+  define: mode === 'production' ? { 'globalThis.__DEV__': 'false' } : {},
   server: {
     host: 'localhost',
     port: 5173,
@@ -36,4 +46,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -9,5 +9,12 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    server: {
+      deps: {
+        // Loaded by Node, graphql-ws's server would get graphql's CommonJS build while the
+        // tests get its ES build: two graphql realms that refuse each other's schemas.
+        inline: ['graphql-ws'],
+      },
+    },
   },
 });

@@ -15,7 +15,10 @@ export async function loadRuntimeConfig({
 }: LoadRuntimeConfigParameters = {}): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetchImpl(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    response = await fetchImpl(url, {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
   } catch (cause) {
     throw new RuntimeConfigError('the server could not be reached', { cause });
   }

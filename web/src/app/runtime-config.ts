@@ -38,7 +38,8 @@ function parseChain(value: unknown, index: number): RuntimeChain {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
     throw new RuntimeConfigError(`${where}.id is not a positive integer`);
   }
-  if (typeof name !== 'string' || name === '') throw new RuntimeConfigError(`${where}.name is empty`);
+  if (typeof name !== 'string' || name === '')
+    throw new RuntimeConfigError(`${where}.name is empty`);
   if (
     !isRecord(nativeCurrency) ||
     typeof nativeCurrency.name !== 'string' ||
@@ -66,7 +67,8 @@ function parseChain(value: unknown, index: number): RuntimeChain {
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) throw new RuntimeConfigError('not a JSON object');
   const { appName, publicUrl, walletConnectProjectId, chains } = value;
-  if (typeof appName !== 'string' || appName === '') throw new RuntimeConfigError('appName is empty');
+  if (typeof appName !== 'string' || appName === '')
+    throw new RuntimeConfigError('appName is empty');
   if (!isHttpUrl(publicUrl)) throw new RuntimeConfigError('publicUrl is not an http(s) URL');
   if (walletConnectProjectId !== null && typeof walletConnectProjectId !== 'string') {
     throw new RuntimeConfigError('walletConnectProjectId is neither a string nor null');

@@ -1,9 +1,9 @@
+import type { GraphqlClient } from '../graphql/create-graphql-client';
 import {
   type AccountIdentityFragment,
   MeDocument,
   SignOutDocument,
 } from '../graphql/generated/graphql';
-import type { GraphqlClient } from '../graphql/create-graphql-client';
 
 export type SessionActions = {
   /** Records a verified sign-in: the cache now belongs to `account`, and the socket reopens as it. */

@@ -43,7 +43,10 @@ export function createSiweAdapter({
   const placedInAMessage = new Set<string>();
 
   const requestNonce = async (): Promise<string> => {
-    const { data } = await client.mutate({ mutation: CreateNonceDocument, fetchPolicy: 'no-cache' });
+    const { data } = await client.mutate({
+      mutation: CreateNonceDocument,
+      fetchPolicy: 'no-cache',
+    });
     if (!data) throw new SignInPreparationError('the server issued no nonce');
     expiryOf.set(data.createNonce.value, Date.parse(data.createNonce.expiresAt));
     return data.createNonce.value;

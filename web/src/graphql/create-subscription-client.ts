@@ -20,6 +20,11 @@ export type CreateSubscriptionClientParameters = {
 /** Close code of a restart we asked for; not fatal to graphql-ws, so it reconnects the live subscriptions. */
 const RESTART_CLOSE_CODE = 4205;
 
+/** graphql-ws's own backoff: 1 s, doubling per retry, plus 300 ms to 3 s of jitter. */
+function backoffMs(retries: number): number {
+  return 1_000 * 2 ** retries + 300 + Math.floor(Math.random() * 2_700);
+}
+
 /** A lazy graphql-ws client (5 reconnect attempts) that can be restarted on demand. */
 export function createSubscriptionClient({
   url,
@@ -27,6 +32,8 @@ export function createSubscriptionClient({
 }: CreateSubscriptionClientParameters): SubscriptionClient {
   const closedListeners = new Set<() => void>();
   let restartRequested = false;
+  // Set while a socket we closed on purpose waits to reopen: it should not back off.
+  let restarting = false;
   // No socket, nothing to refresh: the next one opens with the cookies of its time.
   let restart = () => {};
 
@@ -34,6 +41,13 @@ export function createSubscriptionClient({
     url,
     lazy: true,
     retryAttempts: 5,
+    retryWait: async (retries) => {
+      if (restarting) {
+        restarting = false;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(retries)));
+    },
     ...(webSocketImpl ? { webSocketImpl } : {}),
     on: {
       connecting: () => {
@@ -46,6 +60,7 @@ export function createSubscriptionClient({
         const ws = socket as WebSocket;
         restart = () => {
           if (ws.readyState === WebSocket.OPEN) {
+            restarting = true;
             ws.close(RESTART_CLOSE_CODE, 'Client Restart');
           } else {
             restartRequested = true;

@@ -15,7 +15,9 @@ const knownChains: Readonly<Record<number, Chain>> = {
  * viem chain objects for the deployment's chains. The configured URL replaces every RPC
  * URL of viem's definition: the only endpoint a chain may ever reach is the operator's.
  */
-export function buildChains(chains: readonly [RuntimeChain, ...RuntimeChain[]]): [Chain, ...Chain[]] {
+export function buildChains(
+  chains: readonly [RuntimeChain, ...RuntimeChain[]],
+): [Chain, ...Chain[]] {
   const toChain = (chain: RuntimeChain): Chain =>
     defineChain({
       ...knownChains[chain.id],

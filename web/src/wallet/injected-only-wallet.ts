@@ -1,6 +1,9 @@
-import type { CreateWalletFn, Wallet } from '@rainbow-me/rainbowkit';
+import type { Wallet, WalletList } from '@rainbow-me/rainbowkit';
 import { createConnector } from 'wagmi';
 import { injected } from 'wagmi/connectors';
+
+/** RainbowKit's wallet factory type (not exported by name). */
+export type CreateWalletFn = WalletList[number]['wallets'][number];
 
 /** An EIP-1193 provider as wallets inject it, with their identifying flags. */
 export type InjectedProvider = Record<string, unknown> & {
@@ -46,7 +49,11 @@ export function injectedOnlyWallet(
   return (parameters) => {
     const installed = findInjectedProvider(isProvider) !== undefined;
     if (!installed && walletConnectEnabled) return createWallet(parameters);
-    const { qrCode: _qrCode, mobile: _mobile, ...details } = createWallet({
+    const {
+      qrCode: _qrCode,
+      mobile: _mobile,
+      ...details
+    } = createWallet({
       ...parameters,
       projectId: parameters.projectId || UNUSED_PROJECT_ID,
     });

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm run dev`: the Sigil server and Vite together. Vite serves the app with hot reload
+// on http://localhost:5173 and forwards /graphql (HTTP and websocket) and /api to the
+// server on 127.0.0.1:$PORT (3000). Ctrl-C, or either process ending, stops both.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const serverUrl = process.env.SIGIL_SERVER_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+const viteOrigin = 'http://localhost:5173';
+const allowedOrigins = [viteOrigin, 'http://127.0.0.1:5173', process.env.ALLOWED_ORIGINS]
+  .filter(Boolean)
+  .join(',');
+
+const processes = [
+  {
+    name: 'server',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'server/src/main.ts'],
+    cwd: root,
+    env: {
+      NODE_ENV: 'development',
+      // The page is served from Vite's origin, so that is the SIWE domain the wallet sees.
+      PUBLIC_URL: viteOrigin,
+      ...process.env,
+      ALLOWED_ORIGINS: allowedOrigins,
+    },
+  },
+  {
+    name: 'vite',
+    command: process.execPath,
+    args: [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))],
+    cwd: fileURLToPath(new URL('../web', import.meta.url)),
+    env: {
+      ...process.env,
+      SIGIL_SERVER_URL: process.env.SIGIL_SERVER_URL ?? 'http://127.0.0.1:3000',
+    },
+  },
+];
+
+const children = processes.map(({ name, command, args, cwd, env }) => {
+  const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    console.log(`[dev] ${name} exited (${signal ?? code}); stopping the rest`);
+    stop(code ?? 1);
+  });
+  return child;
+});
+
+let stopping = false;
+function stop(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  }
+  // Give them a moment to close sockets and databases, then leave.
+  setTimeout(() => {
+    for (const child of children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    process.exit(exitCode);
+  }, 3_000).unref();
+  Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((resolve) => child.once('exit', resolve)),
+    ),
+  ).then(() => process.exit(exitCode));
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => stop(0));
+}

@@ -1,0 +1,58 @@
+import { ConnectButton } from '@rainbow-me/rainbowkit';
+import { useAccount } from 'wagmi';
+import { AuthStatusBadge } from '../auth/auth-status-badge';
+import { useSession } from '../auth/session-context';
+import { SignOutButton } from '../auth/sign-out-button';
+import { Link } from '../components/link';
+import { ConnectionStatus } from '../wallet/connection-status';
+import { useWrongNetwork } from '../wallet/use-wrong-network';
+import { WrongNetwork } from '../wallet/wrong-network';
+import { Routes } from './routes';
+
+/** Header (navigation, wallet, the two statuses), the wrong-network banner, the page. */
+export function AppLayout() {
+  const { status: walletStatus } = useAccount();
+  const session = useSession();
+  const { isWrongNetwork, ...wrongNetwork } = useWrongNetwork();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <div className="header-row">
+          <Link to="/" className="brand">
+            <span className="brand-mark" aria-hidden="true" />
+            Sigil
+          </Link>
+          <nav aria-label="Main" className="main-nav">
+            <Link to="/">Home</Link>
+            <Link to="/account">Account</Link>
+          </nav>
+          <div className="wallet-button">
+            <ConnectButton
+              chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
+              accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}
+              showBalance={{ smallScreen: false, largeScreen: true }}
+            />
+          </div>
+        </div>
+        <section className="status-row" aria-label="Connection and session">
+          <ConnectionStatus status={walletStatus} />
+          <AuthStatusBadge status={session.status} />
+          {session.status === 'authenticated' ? <SignOutButton /> : null}
+        </section>
+      </header>
+      {isWrongNetwork ? <WrongNetwork {...wrongNetwork} /> : null}
+      <main id="main" className="app-main">
+        <Routes />
+      </main>
+      <footer className="app-footer">
+        <p>
+          Sigil · Sign-In with Ethereum (EIP-4361). Your signature proves ownership; it never moves
+          funds.
+        </p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createGraphqlClient } from '../graphql/create-graphql-client';
+import { runtimeConfigFixture } from '../test/runtime-config-fixture';
+import { createSchemaFetch } from '../test/schema-fetch';
+import { buildWagmiConfig } from '../wallet/build-wagmi-config';
+import { buildWalletList } from '../wallet/build-wallet-list';
+import { App } from './app';
+import { navigate } from './navigate';
+
+beforeAll(() => {
+  // jsdom has no matchMedia; RainbowKit's light/dark theme asks for prefers-color-scheme.
+  window.matchMedia ??= vi.fn((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+});
+
+async function renderApp() {
+  const config = runtimeConfigFixture();
+  const wagmiConfig = buildWagmiConfig({
+    config,
+    walletList: await buildWalletList(config),
+    storage: localStorage,
+  });
+  const graphql = createGraphqlClient({
+    fetch: createSchemaFetch({ rootValue: { me: () => null } }),
+    wsUrl: 'ws://127.0.0.1:9/graphql',
+  });
+  render(
+    <App
+      config={config}
+      wagmiConfig={wagmiConfig}
+      queryClient={new QueryClient()}
+      graphql={graphql}
+    />,
+  );
+}
+
+describe('App', () => {
+  it('shows the wallet and session states from the first paint', async () => {
+    window.history.replaceState(null, '', '/');
+    await renderApp();
+    expect(screen.getByTestId('connection-status').textContent).toBe('disconnected');
+    expect(['loading', 'unauthenticated']).toContain(screen.getByTestId('auth-status').textContent);
+    expect(
+      (await screen.findByText('unauthenticated', { selector: '[data-testid="auth-status"]' }))
+        .textContent,
+    ).toBe('unauthenticated');
+  });
+
+  it("offers RainbowKit's Connect button and the home page", async () => {
+    window.history.replaceState(null, '', '/');
+    await renderApp();
+    expect(await screen.findByTestId('rk-connect-button')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }),
+    ).toBeTruthy();
+  });
+
+  it('navigates without a reload and shows a not-found page for unknown paths', async () => {
+    window.history.replaceState(null, '', '/');
+    await renderApp();
+    await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' });
+    act(() => navigate('/nowhere'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page does not exist' }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Back to home' }));
+    expect(window.location.pathname).toBe('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }),
+    ).toBeTruthy();
+  });
+
+  it('asks for a sign-in on /account when nobody is signed in', async () => {
+    window.history.replaceState(null, '', '/account');
+    await renderApp();
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('button', { name: 'Connect and sign in' })).toBeTruthy();
+  });
+});

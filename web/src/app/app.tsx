@@ -1,0 +1,48 @@
+import { ApolloProvider } from '@apollo/client';
+import { RainbowKitProvider } from '@rainbow-me/rainbowkit';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type Config, WagmiProvider } from 'wagmi';
+import { SiweAuthProvider } from '../auth/siwe-auth-provider';
+import type { GraphqlClient } from '../graphql/create-graphql-client';
+import { RecentWalletReconnector } from '../wallet/recent-wallet-reconnector';
+import { walletTheme } from '../wallet/wallet-theme';
+import { AppLayout } from './app-layout';
+import { ErrorBoundary } from './error-boundary';
+import type { RuntimeConfig } from './runtime-config';
+import { RuntimeConfigContext } from './runtime-config-context';
+
+export type AppProps = {
+  config: RuntimeConfig;
+  wagmiConfig: Config;
+  queryClient: QueryClient;
+  graphql: GraphqlClient;
+};
+
+/** The providers, outermost first: wallet state, its queries, GraphQL, the session, RainbowKit's UI. */
+export function App({ config, wagmiConfig, queryClient, graphql }: AppProps) {
+  return (
+    <ErrorBoundary>
+      <RuntimeConfigContext.Provider value={config}>
+        {/* wagmi's own reconnect would start every wallet SDK on every visit. */}
+        <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
+          <RecentWalletReconnector />
+          <QueryClientProvider client={queryClient}>
+            <ApolloProvider client={graphql.apollo}>
+              <SiweAuthProvider graphql={graphql}>
+                <RainbowKitProvider
+                  appInfo={{ appName: config.appName }}
+                  theme={walletTheme}
+                  // The messages of DESIGN §6 are RainbowKit's English ones, whatever the browser's language.
+                  locale="en-US"
+                  showRecentTransactions
+                >
+                  <AppLayout />
+                </RainbowKitProvider>
+              </SiweAuthProvider>
+            </ApolloProvider>
+          </QueryClientProvider>
+        </WagmiProvider>
+      </RuntimeConfigContext.Provider>
+    </ErrorBoundary>
+  );
+}

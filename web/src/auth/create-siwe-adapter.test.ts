@@ -1,0 +1,184 @@
+import { GraphQLError } from 'graphql';
+import { parseSiweMessage } from 'viem/siwe';
+import { describe, expect, it, vi } from 'vitest';
+import { createGraphqlClient } from '../graphql/create-graphql-client';
+import { createSchemaFetch } from '../test/schema-fetch';
+import { createSiweAdapter } from './create-siwe-adapter';
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const now = new Date('2026-11-21T03:46:38.000Z');
+
+function setUp({
+  signIn = () => ({
+    account: { id: 'acc-1', address },
+    session: {
+      id: 'ses-1',
+      current: true,
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: now.toISOString(),
+      chainId: 31337,
+      userAgent: null,
+    },
+  }),
+  networkFails,
+  nonceLifetimeMs = 600_000,
+}: {
+  signIn?: () => unknown;
+  networkFails?: (operationName: string) => boolean;
+  nonceLifetimeMs?: number;
+} = {}) {
+  let issued = 0;
+  const fetch = createSchemaFetch({
+    rootValue: {
+      createNonce: () => {
+        issued += 1;
+        return {
+          value: `nonce${String(issued).padStart(8, '0')}`,
+          expiresAt: new Date(now.getTime() + nonceLifetimeMs).toISOString(),
+        };
+      },
+      signInParameters: () => ({
+        domain: 'sigil.example:8443',
+        uri: 'https://sigil.example:8443/',
+        statement: 'Sign in to Sigil.',
+        nonceTtlSeconds: 600,
+        chains: [{ id: 31337, name: 'Hardhat' }],
+      }),
+      signIn,
+    },
+    ...(networkFails ? { networkFails } : {}),
+  });
+  const graphql = createGraphqlClient({ fetch, wsUrl: 'ws://127.0.0.1:9/graphql' });
+  const completeSignIn = vi.fn(async () => {});
+  const signOut = vi.fn(async () => {});
+  const adapter = createSiweAdapter({
+    client: graphql.apollo,
+    completeSignIn,
+    signOut,
+    now: () => now,
+  });
+  return { adapter, fetch, completeSignIn, signOut };
+}
+
+describe('createSiweAdapter', () => {
+  it('asks the server for a nonce each time RainbowKit asks for one', async () => {
+    const { adapter, fetch } = setUp();
+    const first = await adapter.getNonce();
+    const second = await adapter.getNonce();
+    expect(first).not.toBe(second);
+    expect(fetch.operations.filter((op) => op.operationName === 'CreateNonce')).toHaveLength(2);
+  });
+
+  it('builds the EIP-4361 message from the server sign-in parameters', async () => {
+    const { adapter } = setUp();
+    const nonce = await adapter.getNonce();
+    const message = await adapter.createMessage({
+      nonce,
+      address: address.toLowerCase() as `0x${string}`,
+      chainId: 31337,
+    });
+    expect(parseSiweMessage(message)).toEqual({
+      domain: 'sigil.example:8443',
+      address,
+      statement: 'Sign in to Sigil.',
+      uri: 'https://sigil.example:8443/',
+      version: '1',
+      chainId: 31337,
+      nonce,
+      issuedAt: now,
+    });
+  });
+
+  it('puts a fresh nonce in every retry, since the server consumed the first one', async () => {
+    const { adapter, fetch } = setUp({
+      signIn: () => {
+        throw new GraphQLError('Invalid signature', { extensions: { code: 'INVALID_SIGNATURE' } });
+      },
+    });
+    // RainbowKit fetches one nonce when its view opens and passes it to every attempt.
+    const nonce = await adapter.getNonce();
+    const first = await adapter.createMessage({ nonce, address, chainId: 31337 });
+    expect(await adapter.verify({ message: first, signature: '0x01' })).toBe(false);
+    const retry = await adapter.createMessage({ nonce, address, chainId: 31337 });
+
+    expect(parseSiweMessage(first).nonce).toBe(nonce);
+    expect(parseSiweMessage(retry).nonce).not.toBe(nonce);
+    expect(fetch.operations.filter((op) => op.operationName === 'CreateNonce')).toHaveLength(2);
+  });
+
+  it('replaces a nonce that expires before the person could sign', async () => {
+    const { adapter } = setUp({ nonceLifetimeMs: 10_000 });
+    const nonce = await adapter.getNonce();
+    const message = await adapter.createMessage({ nonce, address, chainId: 31337 });
+    expect(parseSiweMessage(message).nonce).not.toBe(nonce);
+  });
+
+  it('keeps a nonce that is unused and far from expiry', async () => {
+    const { adapter } = setUp({ nonceLifetimeMs: 600_000 });
+    const nonce = await adapter.getNonce();
+    const message = await adapter.createMessage({ nonce, address, chainId: 31337 });
+    expect(parseSiweMessage(message).nonce).toBe(nonce);
+  });
+
+  it('refuses to prepare a message for a chain the server does not enable', async () => {
+    const { adapter } = setUp();
+    const nonce = await adapter.getNonce();
+    await expect(adapter.createMessage({ nonce, address, chainId: 1 })).rejects.toThrow(
+      /chain 1 is not enabled/,
+    );
+  });
+
+  it('fails getNonce when the server cannot issue one, so RainbowKit shows the preparing error', async () => {
+    const { adapter } = setUp({ networkFails: (name) => name === 'CreateNonce' });
+    vi.useFakeTimers();
+    const attempt = expect(adapter.getNonce()).rejects.toThrow();
+    await vi.runAllTimersAsync();
+    await attempt;
+    vi.useRealTimers();
+  });
+
+  it('verifies through signIn and records the account the server returns', async () => {
+    const { adapter, fetch, completeSignIn } = setUp();
+    const nonce = await adapter.getNonce();
+    const message = await adapter.createMessage({ nonce, address, chainId: 31337 });
+    expect(await adapter.verify({ message, signature: '0xabcdef' })).toBe(true);
+    expect(fetch.operations.at(-1)).toEqual({
+      operationName: 'SignIn',
+      variables: { message, signature: '0xabcdef' },
+    });
+    expect(completeSignIn).toHaveBeenCalledWith({ __typename: 'Account', id: 'acc-1', address });
+  });
+
+  it('answers false when the server refuses the signature', async () => {
+    const { adapter, completeSignIn } = setUp({
+      signIn: () => {
+        throw new GraphQLError('Nonce already used', { extensions: { code: 'INVALID_NONCE' } });
+      },
+    });
+    expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(false);
+    expect(completeSignIn).not.toHaveBeenCalled();
+  });
+
+  it('answers false, after a single attempt, when signIn cannot reach the server', async () => {
+    let signInAttempts = 0;
+    const { adapter } = setUp({
+      networkFails: (name) => {
+        if (name === 'SignIn') signInAttempts += 1;
+        return name === 'SignIn';
+      },
+    });
+    vi.useFakeTimers();
+    const verified = adapter.verify({ message: 'any', signature: '0x01' });
+    await vi.runAllTimersAsync();
+    expect(await verified).toBe(false);
+    vi.useRealTimers();
+    expect(signInAttempts).toBe(1);
+  });
+
+  it('signs out through the session actions', async () => {
+    const { adapter, signOut } = setUp();
+    await adapter.signOut();
+    expect(signOut).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,112 @@
+import { ApolloProvider } from '@apollo/client';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { connect } from 'wagmi/actions';
+import { createGraphqlClient } from '../graphql/create-graphql-client';
+import { createSchemaFetch } from '../test/schema-fetch';
+import { testAccounts, wagmiTestConfig } from '../test/wagmi-test-config';
+import { wagmiWrapper } from '../test/wagmi-wrapper';
+import { createSessionActions } from './create-session-actions';
+import { useAuthSession } from './use-auth-session';
+
+const [firstAddress, secondAddress] = testAccounts;
+
+function mockConnector(config: ReturnType<typeof wagmiTestConfig>) {
+  const [connector] = config.connectors;
+  if (!connector) throw new Error('the test config has a mock connector');
+  return connector;
+}
+
+function setUp(initialMe: { id: string; address: string } | null) {
+  let me = initialMe;
+  const fetch = createSchemaFetch({
+    rootValue: {
+      me: () => me,
+      signOut: () => {
+        me = null;
+        return true;
+      },
+    },
+  });
+  const graphql = createGraphqlClient({ fetch, wsUrl: 'ws://127.0.0.1:9/graphql' });
+  let socketClosed = () => {};
+  vi.spyOn(graphql.subscriptions, 'onClosed').mockImplementation((listener) => {
+    socketClosed = listener;
+    return () => {};
+  });
+  const actions = createSessionActions(graphql);
+  const signOut = vi.spyOn(actions, 'signOut');
+  const wagmi = wagmiTestConfig();
+  const WithWagmi = wagmiWrapper(wagmi);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <WithWagmi>
+      <ApolloProvider client={graphql.apollo}>{children}</ApolloProvider>
+    </WithWagmi>
+  );
+  const hook = renderHook(() => useAuthSession({ graphql, actions }), { wrapper });
+  return {
+    hook,
+    fetch,
+    signOut,
+    wagmi,
+    endSessionOnServer: () => {
+      me = null;
+    },
+    closeSocket: () => socketClosed(),
+  };
+}
+
+describe('useAuthSession', () => {
+  it('is loading until the server has said who is signed in', () => {
+    const { hook } = setUp(null);
+    expect(hook.result.current.status).toBe('loading');
+  });
+
+  it('is unauthenticated when `me` is null', async () => {
+    const { hook } = setUp(null);
+    await waitFor(() => expect(hook.result.current.status).toBe('unauthenticated'));
+    expect(hook.result.current.account).toBeNull();
+  });
+
+  it('restores a session from `me` alone, with no signature (a reload)', async () => {
+    const { hook } = setUp({ id: 'a', address: firstAddress });
+    await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
+    expect(hook.result.current.account?.address).toBe(firstAddress);
+  });
+
+  it('stays authenticated while the wallet shows the same address', async () => {
+    const { hook, wagmi, signOut } = setUp({ id: 'a', address: firstAddress });
+    await act(() => connect(wagmi, { connector: mockConnector(wagmi) }));
+    await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it("signs out when the wallet's address is not the session's", async () => {
+    const { hook, wagmi, signOut, fetch } = setUp({ id: 'b', address: secondAddress });
+    await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
+    await act(() => connect(wagmi, { connector: mockConnector(wagmi) }));
+    expect(hook.result.current.status).toBe('unauthenticated');
+    await waitFor(() => expect(signOut).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(fetch.operations.map((op) => op.operationName)).toContain('SignOut'),
+    );
+  });
+
+  it('signs this tab out when the server no longer knows the session', async () => {
+    const { hook, signOut, endSessionOnServer } = setUp({ id: 'a', address: firstAddress });
+    await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
+    endSessionOnServer();
+    act(() => hook.result.current.refresh());
+    await waitFor(() => expect(hook.result.current.status).toBe('unauthenticated'));
+    expect(signOut).toHaveBeenCalled();
+  });
+
+  it('asks the server again when the subscription socket closes', async () => {
+    const { hook, endSessionOnServer, closeSocket } = setUp({ id: 'a', address: firstAddress });
+    await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
+    endSessionOnServer();
+    act(() => closeSocket());
+    await waitFor(() => expect(hook.result.current.status).toBe('unauthenticated'));
+  });
+});

@@ -1,0 +1,58 @@
+import type { Address } from 'viem';
+import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
+import { useRuntimeConfig } from '../../app/runtime-config-context';
+import { useAccountEvents } from '../../auth/account-events-context';
+import { AccountIdentity } from './account-identity';
+import { ChainBalances } from './chain-balances';
+import { EventsFeed } from './events-feed';
+import { SessionList } from './session-list';
+import { SignInHistory } from './sign-in-history';
+import { useAccountPage } from './use-account-page';
+
+/** The signed-in account: identity, balances, sessions, history and live activity. */
+export function AccountDetails() {
+  const { chains } = useRuntimeConfig();
+  const events = useAccountEvents();
+  const page = useAccountPage();
+  const chainName = (chainId: number) =>
+    chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`;
+
+  if (page.failed) {
+    return (
+      <div className="card" role="alert">
+        <p>{GENERIC_ERROR_MESSAGE}</p>
+        <button type="button" className="button" onClick={page.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!page.account) {
+    return (
+      <p className="muted" role="status">
+        Loading your account…
+      </p>
+    );
+  }
+  const { account } = page;
+  return (
+    <div className="stack">
+      <AccountIdentity address={account.address} />
+      <ChainBalances address={account.address as Address} chains={chains} />
+      <SessionList
+        sessions={account.sessions}
+        chainName={chainName}
+        onRevoke={(id) => void page.revoke(id)}
+        revokingId={page.revokingId}
+        revokeFailed={page.revokeFailed}
+      />
+      <SignInHistory
+        signIns={account.signIns}
+        chainName={chainName}
+        onLoadMore={page.loadMoreSignIns}
+        loadingMore={page.loadingMore}
+      />
+      <EventsFeed events={events} />
+    </div>
+  );
+}

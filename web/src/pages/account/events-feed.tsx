@@ -1,0 +1,40 @@
+import type { AccountEvent } from '../../auth/account-events-context';
+import { describeUserAgent } from '../../components/describe-user-agent';
+import { formatDateTime } from '../../components/format-date-time';
+import type { AccountEventType } from '../../graphql/generated/graphql';
+
+const eventLabel: Record<AccountEventType, string> = {
+  SIGNED_IN: 'Signed in',
+  SIGNED_OUT: 'Signed out',
+  SESSION_REVOKED: 'Session revoked',
+};
+
+/** What happens to the account while this page is open, as it happens. */
+export function EventsFeed({ events }: { events: readonly AccountEvent[] }) {
+  return (
+    <section className="card" aria-labelledby="events-title">
+      <h2 id="events-title">Live activity</h2>
+      <p className="muted">Sign-ins and sign-outs on any device appear here as they happen.</p>
+      <ol className="rows" data-testid="events-feed" aria-live="polite">
+        {events.map((event) => (
+          <li
+            key={`${event.at}:${event.type}:${event.session.id}`}
+            className="row"
+            data-testid="event-item"
+            data-event-type={event.type}
+          >
+            <div className="row-text">
+              <p className="row-title">
+                {eventLabel[event.type]}
+                {event.session.current ? <span className="tag">This device</span> : null}
+              </p>
+              <p className="row-meta">
+                {describeUserAgent(event.session.userAgent)} · {formatDateTime(event.at)}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

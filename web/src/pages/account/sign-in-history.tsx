@@ -1,0 +1,55 @@
+import { describeUserAgent } from '../../components/describe-user-agent';
+import { formatDateTime } from '../../components/format-date-time';
+import type { AccountPageData } from './use-account-page';
+import { walletKindLabel } from './wallet-kind-label';
+
+export type SignInHistoryProps = {
+  signIns: AccountPageData['signIns'];
+  chainName(chainId: number): string;
+  onLoadMore(): void;
+  loadingMore: boolean;
+};
+
+/** Every sign-in of the account, newest first, with how its signature was verified. */
+export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: SignInHistoryProps) {
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title">Sign-in history</h2>
+      {signIns.edges.length === 0 ? <p className="muted">No sign-ins yet.</p> : null}
+      <ol className="rows" data-testid="sign-in-history">
+        {signIns.edges.map(({ node }) => (
+          <li
+            key={node.id}
+            className="row"
+            data-testid="sign-in-item"
+            data-wallet-kind={node.walletKind}
+          >
+            <div className="row-text">
+              <p className="row-title">
+                {formatDateTime(node.at)}
+                <span className="tag" title={walletKindLabel[node.walletKind]}>
+                  {node.walletKind}
+                </span>
+              </p>
+              <p className="row-meta">
+                {walletKindLabel[node.walletKind]} · {chainName(node.chainId)} ·{' '}
+                {describeUserAgent(node.userAgent)}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {signIns.pageInfo.hasNextPage ? (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={onLoadMore}
+          disabled={loadingMore}
+          aria-busy={loadingMore}
+        >
+          {loadingMore ? 'Loading…' : 'Show older sign-ins'}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import type { WalletKind } from '../../graphql/generated/graphql';
+
+/** How the server verified a sign-in, in words. */
+export const walletKindLabel: Record<WalletKind, string> = {
+  EOA: 'EOA (key-signed account)',
+  CONTRACT: 'Contract wallet (EIP-1271)',
+  COUNTERFACTUAL: 'Undeployed contract wallet (EIP-6492)',
+};

@@ -1,0 +1,40 @@
+import { connectorsForWallets, type WalletList } from '@rainbow-me/rainbowkit';
+import { type Config, createConfig, createStorage } from 'wagmi';
+import type { RuntimeConfig } from '../app/runtime-config';
+import { buildChains } from './build-chains';
+import { buildTransports } from './build-transports';
+
+export type BuildWagmiConfigParameters = {
+  config: RuntimeConfig;
+  walletList: WalletList;
+  /** Where wagmi remembers the last connection, for reconnecting on reload. @default localStorage */
+  storage?: Storage;
+};
+
+/**
+ * wagmi's configuration from the deployment's. Built with `createConfig` and
+ * `connectorsForWallets`, not RainbowKit's `getDefaultConfig`, which contacts
+ * WalletConnect hosts at start and gives every chain a default public RPC.
+ */
+export function buildWagmiConfig({
+  config,
+  walletList,
+  storage,
+}: BuildWagmiConfigParameters): Config {
+  const connectors = connectorsForWallets(walletList, {
+    appName: config.appName,
+    appUrl: config.publicUrl,
+    // Only WalletConnect wallets read it, and they are listed only when it is set.
+    projectId: config.walletConnectProjectId ?? '',
+  });
+  return createConfig({
+    chains: buildChains(config.chains),
+    transports: buildTransports(config.chains),
+    connectors,
+    // DESIGN §6: multicall batches of at most 1024 bytes of calldata.
+    batch: { multicall: { batchSize: 1_024 } },
+    multiInjectedProviderDiscovery: true,
+    ssr: false,
+    ...(storage ? { storage: createStorage({ storage }) } : {}),
+  });
+}
