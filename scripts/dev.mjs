@@ -33,7 +33,7 @@ const processes = [
     cwd: fileURLToPath(new URL('../web', import.meta.url)),
     env: {
       ...process.env,
-      SIGIL_SERVER_URL: process.env.SIGIL_SERVER_URL ?? 'http://127.0.0.1:3000',
+      SIGIL_SERVER_URL: serverUrl,
     },
   },
 ];

@@ -43,9 +43,9 @@ export function AppLayout() {
           {session.status === 'authenticated' ? <SignOutButton /> : null}
         </section>
       </header>
-      {isWrongNetwork ? <WrongNetwork {...wrongNetwork} /> : null}
       <main id="main" className="app-main">
-        <Routes />
+        {/* On a chain Sigil does not enable nothing else can go on: switch or disconnect first. */}
+        {isWrongNetwork ? <WrongNetwork {...wrongNetwork} /> : <Routes />}
       </main>
       <footer className="app-footer">
         <p>
