@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { queryMe } from './harness/query-me.js';
+import { saveScreenshot } from './harness/save-screenshot.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
 import { SigilApp } from './harness/sigil-app.js';
 
@@ -39,6 +40,8 @@ it('connects and signs in to the account page', async () => {
   for (const balance of await page.getByTestId('chain-balance').all()) {
     await expect.poll(() => balance.textContent()).toMatch(/10,?000 ETH/);
   }
+  // The README shows this page.
+  await saveScreenshot(page, 'account');
 });
 
 it('keeps the session across a reload without asking for a new signature', async () => {
