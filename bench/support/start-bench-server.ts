@@ -27,6 +27,8 @@ export type StartBenchServerParameters = {
   chains: { id: number; rpcUrl: string }[];
   /** When set, the server runs with `--cpu-prof` and writes its profile here. */
   cpuProfileDir?: string | undefined;
+  /** `WALLETCONNECT_PROJECT_ID`: WalletConnect and Ledger are offered only when it is set. @default unset */
+  walletConnectProjectId?: string | undefined;
 };
 
 // Variables the server's config reads (NODE_ENV=development turns on GraphiQL): none may
@@ -46,7 +48,7 @@ async function healthy(url: string): Promise<boolean> {
 export async function startBenchServer(
   parameters: StartBenchServerParameters,
 ): Promise<BenchServer> {
-  const { cpus, dataDir, chains, cpuProfileDir } = parameters;
+  const { cpus, dataDir, chains, cpuProfileDir, walletConnectProjectId } = parameters;
   const runtime = serverRuntime();
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -65,6 +67,7 @@ export async function startBenchServer(
     // (The server accepts at most 1 000 000.)
     RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'warn',
+    ...(walletConnectProjectId && { WALLETCONNECT_PROJECT_ID: walletConnectProjectId }),
   };
   const profiling = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
   const child: ChildProcess = spawn(
