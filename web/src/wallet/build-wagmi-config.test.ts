@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runtimeConfigFixture } from '../test/runtime-config-fixture';
 import { buildWagmiConfig } from './build-wagmi-config';
 import { buildWalletList } from './build-wallet-list';
@@ -60,5 +60,29 @@ describe('buildWagmiConfig', () => {
     });
     expect(walletIds(config)).toEqual(['metaMask', 'coinbase', 'rainbow']);
     expect(config.connectors.filter((connector) => connector.type === 'walletConnect')).toEqual([]);
+  });
+
+  it('offers WalletConnect and Ledger with a project id, and starts neither with the config', async () => {
+    const withProjectId = {
+      ...twoChains,
+      walletConnectProjectId: 'e2e0000000000000000000000000000e',
+    };
+    const config = buildWagmiConfig({
+      config: withProjectId,
+      walletList: await buildWalletList(withProjectId),
+      storage: localStorage,
+    });
+    expect(walletIds(config)).toContain('ledger');
+    const walletConnectors = config.connectors.filter(
+      (connector) => connector.type === 'walletConnect',
+    );
+    // WalletConnect twice (QR code and WalletConnect's own modal), Ledger, and MetaMask and
+    // Rainbow by QR code, as neither is installed here.
+    expect(walletConnectors).toHaveLength(5);
+    for (const connector of walletConnectors) {
+      const getProvider = vi.spyOn(connector, 'getProvider').mockResolvedValue(undefined);
+      await connector.setup?.();
+      expect(getProvider).not.toHaveBeenCalled();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { type Config, createConfig, createStorage } from 'wagmi';
 import type { RuntimeConfig } from '../app/runtime-config';
 import { buildChains } from './build-chains';
 import { buildTransports } from './build-transports';
+import { deferWalletConnectSetup } from './defer-wallet-connect-setup';
 
 export type BuildWagmiConfigParameters = {
   config: RuntimeConfig;
@@ -14,7 +15,8 @@ export type BuildWagmiConfigParameters = {
 /**
  * wagmi's configuration from the deployment's. Built with `createConfig` and
  * `connectorsForWallets`, not RainbowKit's `getDefaultConfig`, which contacts
- * WalletConnect hosts at start and gives every chain a default public RPC.
+ * WalletConnect hosts at start and gives every chain a default public RPC. WalletConnect
+ * connectors start their SDK only when they are used (`deferWalletConnectSetup`).
  */
 export function buildWagmiConfig({
   config,
@@ -26,7 +28,7 @@ export function buildWagmiConfig({
     appUrl: config.publicUrl,
     // Only WalletConnect wallets read it, and they are listed only when it is set.
     projectId: config.walletConnectProjectId ?? '',
-  });
+  }).map(deferWalletConnectSetup);
   return createConfig({
     chains: buildChains(config.chains),
     transports: buildTransports(config.chains),
