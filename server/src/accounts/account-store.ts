@@ -8,11 +8,15 @@ export async function findOrCreateAccount(
   db: Db,
   p: { address: string; now: number },
 ): Promise<AccountRow> {
-  await db
+  const created: AccountRow = { id: randomUUID(), address: p.address, created_at: p.now };
+  const inserted = await db
     .insertInto('accounts')
-    .values({ id: randomUUID(), address: p.address, created_at: p.now })
+    .values(created)
     .onConflict((oc) => oc.column('address').doNothing())
-    .execute();
+    .executeTakeFirst();
+  // The row written is the row we hold: reading it back would cost a first
+  // sign-in a second statement. Only an existing account needs reading.
+  if (inserted.numInsertedOrUpdatedRows === 1n) return created;
   return db
     .selectFrom('accounts')
     .selectAll()

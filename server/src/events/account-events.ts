@@ -15,16 +15,19 @@ export type AccountEventMessage = {
 type Topics = {
   /** Every event of one account: what `accountEvents` streams. */
   'account-event': [accountId: string, event: AccountEventMessage];
-  /** Every event of every account, for closing the sockets of ended sessions. */
-  'any-account-event': [event: AccountEventMessage];
+  /** The events that end a session, of every account, for closing its sockets. */
+  'session-ended': [event: AccountEventMessage];
 };
+
+/** The event types after which a session is over. */
+const SESSION_ENDING: ReadonlySet<AccountEventType> = new Set(['SIGNED_OUT', 'SESSION_REVOKED']);
 
 export type AccountEvents = {
   publish(event: AccountEventMessage): void;
   /** The events of one account, until the iterator is returned. */
   subscribe(accountId: string): AsyncIterable<AccountEventMessage>;
-  /** Every event of every account: ends when `close()` is called. */
-  subscribeAll(): AsyncIterable<AccountEventMessage>;
+  /** Every SIGNED_OUT and SESSION_REVOKED of every account: ends when `close()` is called. */
+  subscribeSessionEnds(): AsyncIterable<AccountEventMessage>;
   close(): Promise<void>;
 };
 
@@ -64,10 +67,12 @@ export function createAccountEvents({
   return {
     publish(event) {
       pubSub.publish('account-event', event.accountId, event);
-      pubSub.publish('any-account-event', event);
+      // Only what ends a session travels to every instance's socket registry: a
+      // sign-in, the busiest event, would wake every one of them for nothing.
+      if (SESSION_ENDING.has(event.type)) pubSub.publish('session-ended', event);
     },
     subscribe: (accountId) => track(pubSub.subscribe('account-event', accountId)),
-    subscribeAll: () => track(pubSub.subscribe('any-account-event')),
+    subscribeSessionEnds: () => track(pubSub.subscribe('session-ended')),
     async close() {
       await Promise.all([...open].map((iterator) => iterator.return?.()));
       if (clients) {

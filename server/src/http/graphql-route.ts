@@ -41,7 +41,11 @@ export function registerGraphQLRoute(app: FastifyInstance, services: Services) {
         reply.header(name, value);
       }
       reply.status(response.status);
-      reply.send(response.body);
+      // A JSON result is already one string: sent as such it is written at once,
+      // where its body stream would be piped chunk by chunk. Event streams
+      // (subscriptions over SSE, incremental delivery) stay streams.
+      const json = response.headers.get('content-type')?.includes('json');
+      reply.send(json ? await response.text() : response.body);
       return reply;
     },
   });

@@ -48,7 +48,7 @@ export function createSessionSockets(services: Services) {
   }
 
   const listening = (async () => {
-    for await (const event of services.events.subscribeAll()) {
+    for await (const event of services.events.subscribeSessionEnds()) {
       if (event.type === 'SIGNED_OUT') closeSession(event.sessionId, 'Signed out');
       if (event.type === 'SESSION_REVOKED') closeSession(event.sessionId, 'Session revoked');
     }

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { cacheStatements } from './cache-statements.js';
 import type { Database, Db } from './database.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -28,7 +29,9 @@ export function createDatabase(database: Config['database']): Store {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: cacheStatements(sqlite) }),
+    });
     return {
       db,
       dialect: 'sqlite',

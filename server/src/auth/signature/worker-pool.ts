@@ -4,9 +4,13 @@ import { Worker } from 'node:worker_threads';
  * A small pool of worker threads for short CPU-bound jobs (signature
  * recovery), so they do not run on the event loop.
  *
- * The worker script's protocol: it receives `{ id, job }` and replies
- * `{ id, result }`, or `{ id, error }` (a string) when the job failed.
- * Each worker runs one job at a time, so a crash costs only that job.
+ * The worker script's protocol: it receives `{ batch, jobs }` (a batch id and
+ * one or more jobs) and replies once for the whole batch with `{ batch,
+ * outcomes }`, one outcome per job in the same order: `{ result }`, or
+ * `{ error }` (a string) when that job failed. Jobs that queue up while every
+ * worker is busy travel together, up to `maxBatch` at a time: one message and
+ * one thread wake-up each way for the batch instead of for every job. A crash
+ * costs only the jobs of the batch that worker was running.
  */
 export type WorkerPool<Job, Result> = {
   /** Runs the job on the next free worker; waits in a bounded queue when all are busy. */
@@ -22,6 +26,8 @@ export type CreateWorkerPoolParameters = {
   size?: number;
   /** Jobs that may wait for a free worker; beyond that `run` rejects with WorkerPoolFullError. @default 1000 */
   maxQueue?: number;
+  /** Queued jobs handed to a free worker in one message. @default 8 */
+  maxBatch?: number;
 };
 
 /** The queue is full: the caller should shed load rather than wait. */
@@ -47,7 +53,7 @@ export class WorkerCrashedError extends Error {
   }
 }
 
-/** The worker reported that the job itself failed. */
+/** The worker reported that the job itself failed (or sent no outcome for it). */
 export class WorkerJobError extends Error {
   constructor(message: string) {
     super(message);
@@ -56,41 +62,54 @@ export class WorkerJobError extends Error {
 }
 
 type Task<Job, Result> = {
-  id: number;
   job: Job;
+  /** Send this job in a batch of its own: it was in a batch that could not be sent. */
+  alone: boolean;
   resolve(result: Result): void;
   reject(error: unknown): void;
 };
 
-type Slot<Job, Result> = { worker: Worker; task: Task<Job, Result> | undefined };
+type Batch<Job, Result> = { id: number; tasks: Task<Job, Result>[] };
 
-type Reply<Result> = { id: number; result: Result } | { id: number; error: string };
+type Slot<Job, Result> = { worker: Worker; batch: Batch<Job, Result> | undefined };
+
+type Outcome<Result> = { result: Result } | { error: string };
+
+type Reply<Result> = { batch: number; outcomes: Outcome<Result>[] };
 
 export function createWorkerPool<Job, Result>(
   parameters: CreateWorkerPoolParameters,
 ): WorkerPool<Job, Result> {
-  const { url, size = 1, maxQueue = 1000 } = parameters;
+  const { url, size = 1, maxQueue = 1000, maxBatch = 8 } = parameters;
   if (!Number.isInteger(size) || size < 1) throw new RangeError('size must be a positive integer');
+  if (!Number.isInteger(maxBatch) || maxBatch < 1) {
+    throw new RangeError('maxBatch must be a positive integer');
+  }
 
   const slots: Slot<Job, Result>[] = [];
   const queue: Task<Job, Result>[] = [];
-  let nextId = 0;
+  let nextBatchId = 0;
   let closing: Promise<void> | undefined;
+
+  function settle(task: Task<Job, Result>, outcome: Outcome<Result> | undefined): void {
+    if (!outcome) task.reject(new WorkerJobError('the worker sent no outcome for the job'));
+    else if ('error' in outcome) task.reject(new WorkerJobError(outcome.error));
+    else task.resolve(outcome.result);
+  }
 
   function start(): Slot<Job, Result> {
     const worker = new Worker(url);
-    const slot: Slot<Job, Result> = { worker, task: undefined };
+    const slot: Slot<Job, Result> = { worker, batch: undefined };
     // An idle pool must not keep the process alive; a busy worker does (see assign).
     worker.unref();
     let crash: unknown;
 
     worker.on('message', (reply: Reply<Result>) => {
-      const task = slot.task;
-      if (!task || reply.id !== task.id) return;
-      slot.task = undefined;
+      const batch = slot.batch;
+      if (!batch || reply.batch !== batch.id) return;
+      slot.batch = undefined;
       worker.unref();
-      if ('error' in reply) task.reject(new WorkerJobError(reply.error));
-      else task.resolve(reply.result);
+      for (const [index, task] of batch.tasks.entries()) settle(task, reply.outcomes[index]);
       dispatch();
     });
     worker.on('error', (error) => {
@@ -98,9 +117,9 @@ export function createWorkerPool<Job, Result>(
     });
     worker.on('exit', (exitCode) => {
       slots.splice(slots.indexOf(slot), 1);
-      const task = slot.task;
-      slot.task = undefined;
-      if (task) {
+      const batch = slot.batch;
+      slot.batch = undefined;
+      for (const task of batch?.tasks ?? []) {
         task.reject(
           closing ? new WorkerPoolClosedError() : new WorkerCrashedError(exitCode, crash),
         );
@@ -114,26 +133,44 @@ export function createWorkerPool<Job, Result>(
     return slot;
   }
 
-  function assign(slot: Slot<Job, Result>, task: Task<Job, Result>): void {
-    slot.task = task;
+  function assign(slot: Slot<Job, Result>, tasks: Task<Job, Result>[]): void {
+    const batch = { id: nextBatchId++, tasks };
+    slot.batch = batch;
     slot.worker.ref();
     try {
-      slot.worker.postMessage({ id: task.id, job: task.job });
+      slot.worker.postMessage({ batch: batch.id, jobs: tasks.map((task) => task.job) });
     } catch (error) {
-      // The job could not be cloned to the worker: only this job fails.
-      slot.task = undefined;
+      slot.batch = undefined;
       slot.worker.unref();
-      task.reject(error);
+      const [only] = tasks;
+      // A job that cannot be cloned to the worker fails alone: resend its
+      // batch one job at a time, so only that job is refused.
+      if (only && tasks.length === 1) only.reject(error);
+      else {
+        for (const task of tasks) task.alone = true;
+        queue.unshift(...tasks);
+      }
     }
+  }
+
+  /**
+   * The next batch from the head of the queue. With several workers each takes
+   * its share, so one does not run a long batch while another waits idle.
+   */
+  function takeBatch(): Task<Job, Result>[] {
+    if (queue[0]?.alone) return queue.splice(0, 1);
+    const share = Math.min(maxBatch, Math.ceil(queue.length / size));
+    let count = 0;
+    while (count < share && !queue[count]?.alone) count++;
+    return queue.splice(0, count);
   }
 
   function dispatch(): void {
     while (queue.length > 0) {
       const slot =
-        slots.find((candidate) => !candidate.task) ?? (slots.length < size ? start() : undefined);
+        slots.find((candidate) => !candidate.batch) ?? (slots.length < size ? start() : undefined);
       if (!slot) return;
-      const task = queue.shift();
-      if (task) assign(slot, task);
+      assign(slot, takeBatch());
     }
   }
 
@@ -142,7 +179,7 @@ export function createWorkerPool<Job, Result>(
       if (closing) return Promise.reject(new WorkerPoolClosedError());
       if (queue.length >= maxQueue) return Promise.reject(new WorkerPoolFullError(maxQueue));
       return new Promise<Result>((resolve, reject) => {
-        queue.push({ id: nextId++, job, resolve, reject });
+        queue.push({ job, alone: false, resolve, reject });
         dispatch();
       });
     },
