@@ -14,7 +14,6 @@ describe.runIf(ready)('several instances on PostgreSQL and Redis', () => {
   let a: TestServer;
   let b: TestServer;
   let schema: Awaited<ReturnType<typeof createPostgresSchema>>;
-  // A prefix of our own keeps parallel runs from sharing rate-limit windows.
   const origin = 'http://sigil.test';
 
   beforeAll(async () => {
@@ -26,6 +25,13 @@ describe.runIf(ready)('several instances on PostgreSQL and Redis', () => {
     };
     a = await startTestServer({ databaseUrl: schema.url, env });
     b = await startTestServer({ databaseUrl: schema.url, env });
+    // Redis rate-limit keys are per client address and minute window. A window
+    // no other run can have used (a random minute years ahead) keeps two runs
+    // of this suite within one real minute from counting each other's attempts.
+    const minute =
+      Math.floor(Date.now() / 60_000) + 1_000_000 + Math.floor(Math.random() * 1_000_000);
+    a.clock.set(minute * 60_000);
+    b.clock.set(minute * 60_000);
   });
   afterAll(async () => {
     await a?.close();
@@ -65,11 +71,13 @@ describe.runIf(ready)('several instances on PostgreSQL and Redis', () => {
   });
 
   it('shares the rate limit across instances', async () => {
-    // Redis keys are per client address and minute: start a fresh window.
-    const now = Date.now();
-    const nextMinute = now - (now % 60_000) + 60_000;
-    a.clock.set(nextMinute);
-    b.clock.set(nextMinute);
+    // Redis keys are per client address and minute window. A window no other
+    // run can have used (a random minute years ahead) keeps two runs of this
+    // suite within one real minute from counting each other's attempts.
+    const minute =
+      Math.floor(Date.now() / 60_000) + 1_000_000 + Math.floor(Math.random() * 1_000_000);
+    a.clock.set(minute * 60_000);
+    b.clock.set(minute * 60_000);
     const onA = clientOf(a);
     const onB = clientOf(b);
     for (let i = 0; i < 3; i++) await onA.createNonce();
