@@ -1,23 +1,10 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from '../../testing/launch-chromium.js';
 
-/** Debian's Chromium (`apt-get install -y chromium`): the bench never downloads a browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
-// --no-sandbox because the bench runs as root; the rest keep Chromium itself
-// from reaching the network behind the page's back (DESIGN §7).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Resolves with the browser, or undefined when Chromium is not installed. */
+/** The shared launcher, but a bench prints "skipped" instead of failing when Chromium is absent. */
 export async function launchBenchChromium(): Promise<Browser | undefined> {
-  if (!existsSync(CHROMIUM_PATH)) return undefined;
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return existsSync(CHROMIUM_PATH) ? launchChromium() : undefined;
 }

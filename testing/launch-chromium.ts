@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium: the suite never downloads a browser. */
+/** Debian's Chromium (`apt-get install -y chromium`): nothing here downloads a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Running as root needs --no-sandbox; the rest keep Chromium itself from
@@ -16,6 +16,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Headless Chromium for the end-to-end suite and the benches; throws when it is not installed. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
