@@ -44,7 +44,7 @@ type CompiledContracts = { wallet: CompiledContract; factory: CompiledContract }
 
 const SOLC_VERSION = '0.8.28';
 /** Hardhat's account #0 of the well-known test mnemonic: funded on every Hardhat node, test-only. */
-const DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 
 const require = createRequire(import.meta.url);
 let compiled: CompiledContracts | undefined;

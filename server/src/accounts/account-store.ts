@@ -1,29 +1,90 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountsTable, Db } from '../store/database.js';
+import type { Db, WalletsTable } from '../store/database.js';
+import type { WalletIdentity } from './wallet-identity.js';
 
-export type AccountRow = AccountsTable;
+/** An account as the API shows it: `address` is its primary wallet's. */
+export type AccountRow = { id: string; address: string; created_at: number };
 
-/** The account of an address, created on its first sign-in. Safe under concurrency. */
-export async function findOrCreateAccount(
-  db: Db,
-  p: { address: string; now: number },
-): Promise<AccountRow> {
-  const created: AccountRow = { id: randomUUID(), address: p.address, created_at: p.now };
-  const inserted = await db
-    .insertInto('accounts')
-    .values(created)
-    .onConflict((oc) => oc.column('address').doNothing())
-    .executeTakeFirst();
-  // The row written is the row we hold: reading it back would cost a first
-  // sign-in a second statement. Only an existing account needs reading.
-  if (inserted.numInsertedOrUpdatedRows === 1n) return created;
+export type WalletRow = WalletsTable;
+
+/** Accounts joined to their primary wallet, the shape every reader wants. */
+function selectAccounts(db: Db) {
   return db
     .selectFrom('accounts')
-    .selectAll()
-    .where('address', '=', p.address)
-    .executeTakeFirstOrThrow();
+    .innerJoin('wallets', (join) =>
+      join.onRef('wallets.account_id', '=', 'accounts.id').on('wallets.is_primary', '=', 1),
+    )
+    .select(['accounts.id', 'wallets.address', 'accounts.created_at']);
+}
+
+/**
+ * The account a wallet identity opens, created with that wallet as its
+ * primary on first sign-in. Never matches by address alone: a contract
+ * wallet reaches only the account that holds it on the same chain.
+ *
+ * Safe under concurrency: the wallet's identity is unique, so of concurrent
+ * first sign-ins one inserts the wallet and the others find it. Call it
+ * inside a transaction, so a losing attempt's account row goes with it.
+ */
+export async function findOrCreateAccountForWallet(
+  db: Db,
+  p: { identity: WalletIdentity; now: number },
+): Promise<{ account: AccountRow; wallet: WalletRow }> {
+  const existing = await findAccountByWalletIdentity(db, p.identity.key);
+  if (existing) return existing;
+
+  const account = { id: randomUUID(), created_at: p.now };
+  const wallet: WalletRow = {
+    id: randomUUID(),
+    account_id: account.id,
+    address: p.identity.address,
+    chain_id: p.identity.chainId,
+    kind: p.identity.kind,
+    identity: p.identity.key,
+    is_primary: 1,
+    linked_at: p.now,
+  };
+  await db.insertInto('accounts').values(account).execute();
+  const inserted = await db
+    .insertInto('wallets')
+    .values(wallet)
+    .onConflict((oc) => oc.column('identity').doNothing())
+    .executeTakeFirst();
+  // The rows written are the rows we hold: reading them back would cost a
+  // first sign-in another statement.
+  if (inserted.numInsertedOrUpdatedRows === 1n) {
+    return { account: { ...account, address: wallet.address }, wallet };
+  }
+  // Another sign-in created this wallet's account first: ours goes unused.
+  await db.deleteFrom('accounts').where('id', '=', account.id).execute();
+  const winner = await findAccountByWalletIdentity(db, p.identity.key);
+  if (!winner) throw new Error(`wallet ${p.identity.key} conflicted but cannot be found`);
+  return winner;
+}
+
+/** One statement: the wallet with that identity, its account and the account's primary address. */
+async function findAccountByWalletIdentity(
+  db: Db,
+  key: string,
+): Promise<{ account: AccountRow; wallet: WalletRow } | undefined> {
+  const row = await db
+    .selectFrom('wallets as w')
+    .innerJoin('accounts as a', 'a.id', 'w.account_id')
+    .innerJoin('wallets as p', (join) =>
+      join.onRef('p.account_id', '=', 'a.id').on('p.is_primary', '=', 1),
+    )
+    .selectAll('w')
+    .select(['a.created_at as account_created_at', 'p.address as primary_address'])
+    .where('w.identity', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { account_created_at, primary_address, ...wallet } = row;
+  return {
+    account: { id: wallet.account_id, address: primary_address, created_at: account_created_at },
+    wallet,
+  };
 }
 
 export async function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {
-  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  return selectAccounts(db).where('accounts.id', '=', id).executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import type { AccountRow } from '../accounts/account-store.js';
-import { findOrCreateAccount } from '../accounts/account-store.js';
+import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
+import { walletIdentity } from '../accounts/wallet-identity.js';
 import {
   BadUserInputError,
   InvalidNonceError,
@@ -116,7 +117,13 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
     idleTimeoutSeconds: config.sessionIdleTimeoutSeconds,
   };
   const { account, session, token, rotated } = await db.transaction().execute(async (trx) => {
-    const account = await findOrCreateAccount(trx, { address: message.address, now });
+    // Step 6: the wallet's identity, not its address, finds the account.
+    const identity = walletIdentity({
+      address: message.address,
+      chainId: message.chainId,
+      verifiedAs: walletKind,
+    });
+    const { account, wallet } = await findOrCreateAccountForWallet(trx, { identity, now });
     // Rotation: whatever session this browser had ends as this one starts.
     const previous = p.currentToken
       ? await findLiveSessionByToken(trx, { token: p.currentToken, now, lifetimes })
@@ -126,6 +133,7 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
       : undefined;
     const { session, token } = await createSession(trx, {
       accountId: account.id,
+      walletId: wallet.id,
       chainId: message.chainId,
       userAgent: p.userAgent,
       now,

@@ -19,6 +19,8 @@ export async function createSession(
   db: Db,
   p: {
     accountId: string;
+    /** The wallet that signed in. */
+    walletId: string;
     chainId: number;
     userAgent: string | null;
     now: number;
@@ -29,6 +31,7 @@ export async function createSession(
   const session: SessionRow = {
     id: randomUUID(),
     account_id: p.accountId,
+    wallet_id: p.walletId,
     token_hash: hashSessionToken(token),
     chain_id: p.chainId,
     user_agent: p.userAgent,

@@ -7,10 +7,31 @@ import type { Generated, Kysely } from 'kysely';
  */
 export type AccountsTable = {
   id: string;
-  /** EIP-55 checksummed. */
-  address: string;
   created_at: number;
 };
+
+/**
+ * The wallets that open an account. `identity` is what a sign-in is matched
+ * on (see `accounts/wallet-identity.ts`): an EOA's address on every chain, a
+ * contract wallet's address on its proving chain only.
+ */
+export type WalletsTable = {
+  id: string;
+  account_id: string;
+  /** EIP-55 checksummed. */
+  address: string;
+  /** Null for an EOA; the chain it proved itself on for a contract wallet. */
+  chain_id: number | null;
+  kind: WalletIdentityKind;
+  /** Unique across the database. */
+  identity: string;
+  /** 1 for the account's primary wallet (exactly one per account), 0 otherwise. */
+  is_primary: number;
+  linked_at: number;
+};
+
+/** How a wallet proves itself: by local recovery (EOA) or on a chain (EIP-1271/6492). */
+export type WalletIdentityKind = 'EOA' | 'CONTRACT';
 
 export type NoncesTable = {
   value: string;
@@ -25,6 +46,11 @@ export type SessionsTable = {
   /** sha256 of the cookie token: the token itself is never stored. */
   token_hash: string;
   chain_id: number;
+  /**
+   * The wallet that started the session. Null only for sessions that migration
+   * 0002 ended because a contract wallet had opened them from another chain.
+   */
+  wallet_id: string | null;
   user_agent: string | null;
   created_at: number;
   last_seen_at: number;
@@ -52,6 +78,7 @@ export type SignInsTable = {
 
 export type Database = {
   accounts: AccountsTable;
+  wallets: WalletsTable;
   nonces: NoncesTable;
   sessions: SessionsTable;
   sign_ins: SignInsTable;

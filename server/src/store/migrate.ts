@@ -1,9 +1,10 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Store, StoreDialect } from './create-database.js';
 import * as initial from './migrations/0001-initial.js';
+import * as walletIdentity from './migrations/0002-wallet-identity.js';
 
 /** Every migration, in order. Each receives the dialect for the few types that differ. */
-const migrations = { '0001-initial': initial };
+const migrations = { '0001-initial': initial, '0002-wallet-identity': walletIdentity };
 
 class DialectMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: StoreDialect) {}
@@ -12,7 +13,7 @@ class DialectMigrationProvider implements MigrationProvider {
     return Object.fromEntries(
       Object.entries(migrations).map(([name, m]) => [
         name,
-        { up: (db) => m.up(db, this.dialect), down: (db) => m.down(db) },
+        { up: (db) => m.up(db, this.dialect), down: (db) => m.down(db) } satisfies Migration,
       ]),
     );
   }
@@ -22,22 +23,28 @@ export class MigrationError extends Error {
   override readonly name = 'MigrationError';
 }
 
-/** Brings the database to the latest schema; run at every start. */
-export async function migrateToLatest(store: Store): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in every schema unless told one:
-  // with two schemas in one database (tests, or tenants), it would find the
-  // other's and skip creating its own. Name the schema this connection uses.
+/**
+ * The migrator over this store's migrations. Kysely looks for its bookkeeping
+ * tables in every schema unless told one: with two schemas in one database
+ * (tests, or tenants), it would find the other's and skip creating its own.
+ * So it is told the schema this connection uses.
+ */
+export async function createMigrator(store: Store): Promise<Migrator> {
   const schema =
     store.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]
           ?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: store.db,
     provider: new DialectMigrationProvider(store.dialect),
     ...(schema && { migrationTableSchema: schema }),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Brings the database to the latest schema; run at every start. */
+export async function migrateToLatest(store: Store): Promise<string[]> {
+  const { error, results } = await (await createMigrator(store)).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new MigrationError(`migration ${failed} failed`, { cause: error });
