@@ -1,5 +1,5 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { formatSiweMessage } from '../../server/src/auth/siwe/format-siwe-message.js';
+import { formatSiweMessage } from '../../server/test/support/format-siwe-message.js';
 import { describeErrors, graphqlRequest } from '../support/graphql-request.js';
 import type { SignedMessage } from './signed-message.js';
 

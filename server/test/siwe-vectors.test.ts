@@ -12,7 +12,6 @@ import { type Hex, recoverMessageAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { checkMessageBinding } from '../src/auth/siwe/check-message-binding.js';
 import { checkMessageTimes } from '../src/auth/siwe/check-message-times.js';
-import { formatSiweMessage } from '../src/auth/siwe/format-siwe-message.js';
 import { parseSiweMessage } from '../src/auth/siwe/parse-siwe-message.js';
 import type { SiweMessage } from '../src/auth/siwe/siwe-message.js';
 import {
@@ -25,6 +24,7 @@ import {
   MessageNotYetValidError,
   type SigilError,
 } from '../src/errors.js';
+import { formatSiweMessage } from './support/format-siwe-message.js';
 
 const VECTORS_DIR = resolve(
   dirname(fileURLToPath(import.meta.url)),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, WalletsTable } from '../store/database.js';
+import type { Db } from '../store/database.js';
+import type { WalletsTable } from './account-tables.js';
 import type { WalletIdentity } from './wallet-identity.js';
 
 /** An account as the API shows it: `address` is its primary wallet's. */

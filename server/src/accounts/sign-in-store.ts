@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, SignInsTable } from '../store/database.js';
+import type { Db } from '../store/database.js';
+import type { SignInsTable } from './account-tables.js';
 
 export type SignInRow = Omit<SignInsTable, 'seq'> & { seq: number };
 

@@ -1,4 +1,4 @@
-import type { WalletIdentityKind } from '../store/database.js';
+import type { WalletIdentityKind } from './account-tables.js';
 
 /** How a sign-in proved its wallet: what `verifySignature` answers. */
 export type VerifiedWalletKind = 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';

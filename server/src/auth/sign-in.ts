@@ -10,6 +10,7 @@ import {
   UnsupportedChainError,
 } from '../errors.js';
 import type { Services } from '../services.js';
+import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import {
   createSession,
   endSession,
@@ -112,10 +113,7 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
     chainId: message.chainId,
   });
 
-  const lifetimes = {
-    maxAgeSeconds: config.sessionMaxAgeSeconds,
-    idleTimeoutSeconds: config.sessionIdleTimeoutSeconds,
-  };
+  const lifetimes = sessionLifetimes(config);
   const { account, session, token, rotated } = await db.transaction().execute(async (trx) => {
     // Step 6: the wallet's identity, not its address, finds the account.
     const identity = walletIdentity({

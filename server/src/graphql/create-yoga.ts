@@ -7,7 +7,7 @@ import { currentRequestId } from '../http/request-id.js';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { maskError } from './mask-error.js';
-import { resolvers } from './resolvers/index.js';
+import { resolvers } from './resolvers.js';
 import { useNoSchemaIntrospection } from './use-no-schema-introspection.js';
 
 const schemaPath = new URL('../../../schema/schema.graphql', import.meta.url);
@@ -42,7 +42,7 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
   const { config, logger } = services;
   const schema = createSchema<ServerContext & GraphQLContext>({
     typeDefs: loadTypeDefs(),
-    resolvers: resolvers as never,
+    resolvers,
   });
   return createYoga<ServerContext, GraphQLContext>({
     schema,

@@ -8,7 +8,8 @@ import { WebSocketServer } from 'ws';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { Services } from '../services.js';
-import { type SessionRow, sessionEndsAt } from '../sessions/session-store.js';
+import { sessionEndsAt, sessionLifetimes } from '../sessions/session-lifetimes.js';
+import type { SessionRow } from '../sessions/session-store.js';
 import type { registerGraphQLRoute } from './graphql-route.js';
 import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
@@ -61,10 +62,7 @@ export function registerGraphQLWebSocket(app: FastifyInstance, services: Service
   wss.on('connection', (ws, request: IncomingMessage) => {
     const session = sessions.get(request)?.session;
     if (session) {
-      const lifetimes = {
-        maxAgeSeconds: services.config.sessionMaxAgeSeconds,
-        idleTimeoutSeconds: services.config.sessionIdleTimeoutSeconds,
-      };
+      const lifetimes = sessionLifetimes(services.config);
       sockets.add(ws, { id: session.id, endsAt: sessionEndsAt(session, lifetimes) });
     }
   });

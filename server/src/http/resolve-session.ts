@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Services } from '../services.js';
+import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import {
   findLiveSessionByToken,
   type SessionRow,
@@ -24,10 +25,7 @@ export async function resolveSession(
   const found = await findLiveSessionByToken(db, {
     token,
     now,
-    lifetimes: {
-      maxAgeSeconds: config.sessionMaxAgeSeconds,
-      idleTimeoutSeconds: config.sessionIdleTimeoutSeconds,
-    },
+    lifetimes: sessionLifetimes(config),
   });
   const session = found
     ? await touchSession(db, { session: found, now, resolutionMs: touchResolutionMs(services) })

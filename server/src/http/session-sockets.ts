@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { Services } from '../services.js';
-import { findSessionById, isSessionLive, sessionEndsAt } from '../sessions/session-store.js';
+import { isSessionLive, sessionEndsAt, sessionLifetimes } from '../sessions/session-lifetimes.js';
+import { findSessionById } from '../sessions/session-store.js';
 
 /** graphql-ws treats 4401 as fatal: the client does not reconnect with a dead cookie. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
@@ -19,10 +20,7 @@ const CLOSE_GRACE_MS = 150;
 export function createSessionSockets(services: Services) {
   const bySession = new Map<string, Set<WebSocket>>();
   const timers = new Map<WebSocket, NodeJS.Timeout>();
-  const lifetimes = {
-    maxAgeSeconds: services.config.sessionMaxAgeSeconds,
-    idleTimeoutSeconds: services.config.sessionIdleTimeoutSeconds,
-  };
+  const lifetimes = sessionLifetimes(services.config);
 
   function closeSession(sessionId: string, reason: string) {
     const sockets = bySession.get(sessionId);

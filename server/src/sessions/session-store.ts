@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, SessionsTable } from '../store/database.js';
+import type { Db } from '../store/database.js';
+import { isSessionLive, type SessionLifetimes } from './session-lifetimes.js';
+import type { SessionsTable } from './session-table.js';
 import { generateSessionToken, hashSessionToken } from './session-token.js';
 
 export type SessionRow = SessionsTable;
-
-export type SessionLifetimes = { maxAgeSeconds: number; idleTimeoutSeconds: number };
-
-/** A session is live until it is ended, its absolute end passes, or it idles too long. */
-export function sessionEndsAt(row: SessionRow, lifetimes: SessionLifetimes): number {
-  return Math.min(row.expires_at, row.last_seen_at + lifetimes.idleTimeoutSeconds * 1000);
-}
-
-export function isSessionLive(row: SessionRow, now: number, lifetimes: SessionLifetimes): boolean {
-  return row.ended_at === null && sessionEndsAt(row, lifetimes) > now;
-}
 
 export async function createSession(
   db: Db,

@@ -1,7 +1,7 @@
 import type { LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { formatSiweMessage } from '../../src/auth/siwe/format-siwe-message.js';
 import type { SiweMessage } from '../../src/auth/siwe/siwe-message.js';
+import { formatSiweMessage } from './format-siwe-message.js';
 import type { TestServer } from './test-server.js';
 
 /** Hardhat's well-known test keys: never used outside tests. */

@@ -99,7 +99,3 @@ export function rfc3339ToEpochMilliseconds(text: string): number | undefined {
   instant.setUTCHours(hour, minute, second, milliseconds);
   return instant.getTime() - offsetMinutes * MILLISECONDS_PER_MINUTE;
 }
-
-export function isRfc3339DateTime(text: string): boolean {
-  return rfc3339ToEpochMilliseconds(text) !== undefined;
-}

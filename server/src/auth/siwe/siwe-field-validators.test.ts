@@ -6,7 +6,6 @@ import {
   assertDomain,
   assertNonce,
   assertRequestId,
-  assertResources,
   assertStatement,
   assertUri,
   dateTimeToEpochMilliseconds,
@@ -130,18 +129,6 @@ describe('assertRequestId', () => {
 
   it('refuses a request id with a space', () => {
     expect(reasonOf(() => assertRequestId('a b'))).toMatch(/request ID/);
-  });
-});
-
-describe('assertResources', () => {
-  it('names the resource that is not a URI', () => {
-    expect(reasonOf(() => assertResources(['https://a.org', 'nope']))).toMatch(
-      /resource 2 is not an RFC 3986 URI/,
-    );
-  });
-
-  it('refuses a resource list that is not a list', () => {
-    expect(reasonOf(() => assertResources('https://a.org'))).toMatch(/list of URIs/);
   });
 });
 

@@ -125,8 +125,3 @@ export function assertRequestId(value: unknown): asserts value is string {
   assertString(value, 'request ID');
   if (!isPcharSequence(value)) throw invalidSiweMessage('request ID is not a sequence of pchar');
 }
-
-export function assertResources(value: unknown): asserts value is string[] {
-  if (!Array.isArray(value)) throw invalidSiweMessage('resources must be a list of URIs');
-  for (const [index, resource] of value.entries()) assertUri(resource, `resource ${index + 1}`);
-}

@@ -1,5 +1,5 @@
 import { RateLimitedError } from '../../errors.js';
-import type { GraphQLContext } from '../context.js';
+import type { GraphQLContext } from '../../graphql/context.js';
 
 /** Counts one attempt of `operation` for this client; throws RATE_LIMITED over the limit. */
 export async function enforceRateLimit(context: GraphQLContext, operation: string): Promise<void> {

@@ -1,9 +1,9 @@
 import { createSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import { InvalidMessageError } from '../../errors.js';
+import { parseSiweMessage } from '../../src/auth/siwe/parse-siwe-message.js';
+import type { SiweMessage } from '../../src/auth/siwe/siwe-message.js';
+import { InvalidMessageError } from '../../src/errors.js';
 import { formatSiweMessage } from './format-siwe-message.js';
-import { parseSiweMessage } from './parse-siwe-message.js';
-import type { SiweMessage } from './siwe-message.js';
 
 const MINIMAL: SiweMessage = {
   domain: 'service.org',
@@ -151,5 +151,17 @@ describe('formatSiweMessage', () => {
   it('refuses fields whose text would pass the length limit', () => {
     const resources = Array.from({ length: 1000 }, (_, index) => `https://e.org/${index}`);
     expect(reasonOf({ ...MINIMAL, resources })).toMatch(/longer than 16384 characters/);
+  });
+});
+
+describe('formatSiweMessage resources', () => {
+  it('names the resource that is not a URI', () => {
+    expect(reasonOf({ ...MINIMAL, resources: ['https://a.org', 'nope'] })).toMatch(
+      /resource 2 is not an RFC 3986 URI/,
+    );
+  });
+
+  it('refuses a resource list that is not a list', () => {
+    expect(reasonOf({ ...MINIMAL, resources: 'https://a.org' })).toMatch(/list of URIs/);
   });
 });

@@ -1,4 +1,4 @@
-import { invalidSiweMessage } from './invalid-siwe-message.js';
+import { invalidSiweMessage } from '../../src/auth/siwe/invalid-siwe-message.js';
 import {
   assertAddress,
   assertChainId,
@@ -6,16 +6,21 @@ import {
   assertDomain,
   assertNonce,
   assertRequestId,
-  assertResources,
   assertScheme,
   assertStatement,
   assertUri,
   assertVersion,
-} from './siwe-field-validators.js';
-import { MAX_SIWE_MESSAGE_LENGTH, type SiweMessage } from './siwe-message.js';
+} from '../../src/auth/siwe/siwe-field-validators.js';
+import { MAX_SIWE_MESSAGE_LENGTH, type SiweMessage } from '../../src/auth/siwe/siwe-message.js';
+
+function assertResources(value: unknown): asserts value is string[] {
+  if (!Array.isArray(value)) throw invalidSiweMessage('resources must be a list of URIs');
+  for (const [index, resource] of value.entries()) assertUri(resource, `resource ${index + 1}`);
+}
 
 /**
- * The canonical EIP-4361 text of a set of fields, the exact bytes a wallet is
+ * The server only reads messages; tests and benches write them. This is
+ * the canonical EIP-4361 text of a set of fields, the exact bytes a wallet is
  * asked to sign. Every field is checked with the parser's own rules first, so
  * whatever this returns, parseSiweMessage reads back to the same fields.
  *

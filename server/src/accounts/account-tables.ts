@@ -1,0 +1,46 @@
+import type { Generated } from 'kysely';
+
+/** The accounts module's tables. Times are epoch milliseconds (see store/database.ts). */
+export type AccountsTable = {
+  id: string;
+  created_at: number;
+};
+
+/**
+ * The wallets that open an account. `identity` is what a sign-in is matched
+ * on (see `accounts/wallet-identity.ts`): an EOA's address on every chain, a
+ * contract wallet's address on its proving chain only.
+ */
+export type WalletsTable = {
+  id: string;
+  account_id: string;
+  /** EIP-55 checksummed. */
+  address: string;
+  /** Null for an EOA; the chain it proved itself on for a contract wallet. */
+  chain_id: number | null;
+  kind: WalletIdentityKind;
+  /** Unique across the database. */
+  identity: string;
+  /** 1 for the account's primary wallet (exactly one per account), 0 otherwise. */
+  is_primary: number;
+  linked_at: number;
+};
+
+/** How a wallet proves itself: by local recovery (EOA) or on a chain (EIP-1271/6492). */
+export type WalletIdentityKind = 'EOA' | 'CONTRACT';
+
+export type SignInsTable = {
+  /** Monotonic per database: the cursor of the sign-in history. */
+  seq: Generated<number>;
+  id: string;
+  account_id: string;
+  session_id: string;
+  address: string;
+  chain_id: number;
+  wallet_kind: 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
+  /** Kept verbatim so the sign-in can be re-verified later. */
+  message: string;
+  signature: string;
+  user_agent: string | null;
+  at: number;
+};

@@ -1,0 +1,51 @@
+import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import { checkRequestOrigin, originForClient } from './allowed-origins.js';
+import { createNonce } from './nonce/nonce-store.js';
+import { enforceRateLimit } from './rate-limit/enforce-rate-limit.js';
+import { signIn } from './sign-in.js';
+
+/** The one line a wallet shows under the domain. */
+export const SIGN_IN_STATEMENT = 'Sign in to Sigil with your wallet.';
+
+/** Sign-in: what a client needs to build a message, nonces, and the policy itself. */
+export const authResolvers: Resolvers = {
+  Query: {
+    signInParameters(_parent, _args, context) {
+      const { config } = context.services;
+      // A client on an allowed origin (the Vite dev server, say) signs for that origin.
+      const origin = originForClient(config, context.origin);
+      return {
+        domain: origin.host,
+        uri: origin.origin,
+        statement: SIGN_IN_STATEMENT,
+        chains: config.chains.map(({ id, name }) => ({ id, name })),
+        nonceTtlSeconds: config.nonceTtlSeconds,
+      };
+    },
+  },
+
+  Mutation: {
+    async createNonce(_parent, _args, context) {
+      await enforceRateLimit(context, 'createNonce');
+      checkRequestOrigin(context.services.config, context.origin);
+      const { db, clock, config } = context.services;
+      const nonce = await createNonce(db, { now: clock(), ttlSeconds: config.nonceTtlSeconds });
+      return { value: nonce.value, expiresAt: nonce.expiresAt };
+    },
+
+    async signIn(_parent, args, context) {
+      await enforceRateLimit(context, 'signIn');
+      const outcome = await signIn(context.services, {
+        message: args.message,
+        signature: args.signature,
+        origin: context.origin,
+        userAgent: context.userAgent,
+        currentToken: context.sessionToken,
+      });
+      context.cookies?.setSession(outcome.token);
+      // The rest of this operation sees the new session (Session.current).
+      context.session = outcome.session;
+      return { account: outcome.account, session: outcome.session };
+    },
+  },
+};

@@ -1,0 +1,28 @@
+import { InternalError } from '../errors.js';
+import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import { requireSession } from '../graphql/require-session.js';
+import { findSessionById } from '../sessions/session-store.js';
+import type { AccountEventMessage } from './account-events.js';
+
+/** The signed-in account's live events. */
+export const eventResolvers: Resolvers = {
+  Subscription: {
+    accountEvents: {
+      subscribe(_parent, _args, context) {
+        const session = requireSession(context);
+        return context.services.events.subscribe(session.account_id);
+      },
+      resolve: (event: AccountEventMessage) => event,
+    },
+  },
+
+  AccountEvent: {
+    type: (event) => event.type,
+    at: (event) => event.at,
+    async session(event, _args, context) {
+      const session = await findSessionById(context.services.db, event.sessionId);
+      if (!session) throw new InternalError(`session ${event.sessionId} of an event is missing`);
+      return session;
+    },
+  },
+};

@@ -1,0 +1,19 @@
+import { accountResolvers } from '../accounts/account-resolvers.js';
+import { authResolvers } from '../auth/auth-resolvers.js';
+import { eventResolvers } from '../events/event-resolvers.js';
+import { sessionResolvers } from '../sessions/session-resolvers.js';
+import type { Resolvers } from './generated/resolvers-types.js';
+import { AddressScalar, DateTimeScalar } from './scalars.js';
+
+/**
+ * Every module's resolvers, merged by Yoga's schema builder in this order:
+ * each module owns its part of Query, Mutation, Subscription and its types;
+ * this layer adds only the scalars.
+ */
+export const resolvers: Resolvers[] = [
+  { DateTime: DateTimeScalar, Address: AddressScalar },
+  authResolvers,
+  accountResolvers,
+  sessionResolvers,
+  eventResolvers,
+];

@@ -1,0 +1,47 @@
+import { BadUserInputError } from '../errors.js';
+import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import { requireSession } from '../graphql/require-session.js';
+import { endSessionAndNotify } from './end-session-and-notify.js';
+import { sessionEndsAt, sessionLifetimes } from './session-lifetimes.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ending sessions (sign-out, revocation), and the session as the API shows it. */
+export const sessionResolvers: Resolvers = {
+  Mutation: {
+    async signOut(_parent, _args, context) {
+      context.cookies?.clearSession();
+      const session = context.session;
+      if (!session) return true;
+      await endSessionAndNotify(context.services, { session, reason: 'SIGNED_OUT' });
+      context.session = undefined;
+      return true;
+    },
+
+    async revokeSession(_parent, args, context) {
+      const current = requireSession(context);
+      if (!UUID.test(args.id)) throw new BadUserInputError('id is not a session id.');
+      const ended = await endSessionAndNotify(context.services, {
+        sessionId: args.id,
+        accountId: current.account_id,
+        reason: 'REVOKED',
+      });
+      if (ended && ended.id === current.id) {
+        context.cookies?.clearSession();
+        context.session = undefined;
+      }
+      return ended !== undefined;
+    },
+  },
+
+  Session: {
+    id: (session) => session.id,
+    current: (session, _args, context) => session.id === context.session?.id,
+    createdAt: (session) => session.created_at,
+    lastSeenAt: (session) => session.last_seen_at,
+    expiresAt: (session, _args, context) =>
+      session.ended_at ?? sessionEndsAt(session, sessionLifetimes(context.services.config)),
+    chainId: (session) => session.chain_id,
+    userAgent: (session) => session.user_agent,
+  },
+};

@@ -1,0 +1,19 @@
+export type SessionsTable = {
+  id: string;
+  account_id: string;
+  /** sha256 of the cookie token: the token itself is never stored. */
+  token_hash: string;
+  chain_id: number;
+  /**
+   * The wallet that started the session. Null only for sessions that migration
+   * 0002 ended because a contract wallet had opened them from another chain.
+   */
+  wallet_id: string | null;
+  user_agent: string | null;
+  created_at: number;
+  last_seen_at: number;
+  /** Absolute end: created_at + SESSION_MAX_AGE. */
+  expires_at: number;
+  ended_at: number | null;
+  end_reason: 'SIGNED_OUT' | 'REVOKED' | null;
+};

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { getAddress } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/support/each-database.js';
+import { findAccountById, findOrCreateAccountForWallet } from '../accounts/account-store.js';
+import { listSignIns } from '../accounts/sign-in-store.js';
+import { type VerifiedWalletKind, walletIdentity } from '../accounts/wallet-identity.js';
+import { createDatabase, type Store } from './create-database.js';
+import { createMigrator, migrateToLatest } from './migrate.js';
+
+const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
+const randomAddress = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
+const identity = (address: string, chainId = 31337, verifiedAs: VerifiedWalletKind = 'EOA') =>
+  walletIdentity({ address, chainId, verifiedAs });
+
+describeEachDatabase('migrations', (database) => {
+  describe('migrations', () => {
+    it('run every migration on an empty database and create every table', async () => {
+      expect(database.migrated).toEqual(['0001-initial', '0002-wallet-identity']);
+      const tables = (await database.store.db.introspection.getTables()).map((table) => table.name);
+      expect(tables).toEqual(
+        expect.arrayContaining(['accounts', 'wallets', 'nonces', 'sessions', 'sign_ins']),
+      );
+    });
+
+    it('are idempotent: a second run applies nothing and keeps the rows', async () => {
+      const { account } = await findOrCreateAccountForWallet(database.store.db, {
+        identity: identity(randomAddress()),
+        now: T0,
+      });
+      expect(await migrateToLatest(database.store)).toEqual([]);
+      expect(await findAccountById(database.store.db, account.id)).toEqual(account);
+    });
+  });
+  describe('migration 0002: wallet identity', () => {
+    type LegacySignIn = {
+      session: string;
+      chainId: number;
+      kind: VerifiedWalletKind;
+      at: number;
+    };
+    const eoa = randomAddress();
+    const contract = randomAddress();
+    const idle = randomAddress();
+    let legacy: Store;
+    let closeLegacy: () => Promise<void>;
+
+    /** A database as 0001 left it, with the rows the cross-chain hole could have made. */
+    beforeAll(async () => {
+      const opened = await database.backend.open();
+      legacy = createDatabase(opened.database);
+      closeLegacy = async () => {
+        await legacy.close();
+        await opened.cleanup();
+      };
+      const migrated = await (await createMigrator(legacy)).migrateTo('0001-initial');
+      expect(migrated.error).toBeUndefined();
+
+      const addAccount = (id: string, address: string) =>
+        sql`insert into accounts (id, address, created_at) values (${id}, ${address}, ${T0})`.execute(
+          legacy.db,
+        );
+      const addSignIns = async (accountId: string, address: string, signIns: LegacySignIn[]) => {
+        for (const [i, signIn] of signIns.entries()) {
+          await sql`insert into sessions (id, account_id, token_hash, chain_id, user_agent, created_at, last_seen_at, expires_at, ended_at, end_reason)
+            values (${signIn.session}, ${accountId}, ${`hash-${signIn.session}`}, ${signIn.chainId}, null, ${signIn.at}, ${signIn.at}, ${signIn.at + 3_600_000}, null, null)`.execute(
+            legacy.db,
+          );
+          await sql`insert into sign_ins (id, account_id, session_id, address, chain_id, wallet_kind, message, signature, user_agent, at)
+            values (${`${signIn.session}-${i}`}, ${accountId}, ${signIn.session}, ${address}, ${signIn.chainId}, ${signIn.kind}, 'message', '0x00', null, ${signIn.at})`.execute(
+            legacy.db,
+          );
+        }
+      };
+      await addAccount('eoa-account', eoa);
+      await addSignIns('eoa-account', eoa, [
+        { session: 'eoa-1', chainId: 1, kind: 'EOA', at: T0 },
+        { session: 'eoa-137', chainId: 137, kind: 'EOA', at: T0 + 1000 },
+      ]);
+      await addAccount('contract-account', contract);
+      await addSignIns('contract-account', contract, [
+        { session: 'owner-31337', chainId: 31337, kind: 'CONTRACT', at: T0 },
+        // The hole: another key proved the same address on another chain.
+        { session: 'taker-11155111', chainId: 11155111, kind: 'CONTRACT', at: T0 + 1000 },
+        { session: 'owner-again', chainId: 31337, kind: 'COUNTERFACTUAL', at: T0 + 2000 },
+      ]);
+      await addAccount('no-sign-in', idle);
+
+      expect(await migrateToLatest(legacy)).toEqual(['0002-wallet-identity']);
+    });
+    afterAll(() => closeLegacy?.());
+
+    it('gives every account its creating wallet as primary: EOAs by address, contracts on their first chain', async () => {
+      const wallets = await legacy.db
+        .selectFrom('wallets')
+        .select(['account_id', 'address', 'chain_id', 'kind', 'identity', 'is_primary'])
+        .orderBy('account_id')
+        .execute();
+      expect(wallets).toEqual([
+        {
+          account_id: 'contract-account',
+          address: contract,
+          chain_id: 31337,
+          kind: 'CONTRACT',
+          identity: `eip155:31337:${contract}`,
+          is_primary: 1,
+        },
+        {
+          account_id: 'eoa-account',
+          address: eoa,
+          chain_id: null,
+          kind: 'EOA',
+          identity: eoa,
+          is_primary: 1,
+        },
+        {
+          account_id: 'no-sign-in',
+          address: idle,
+          chain_id: null,
+          kind: 'EOA',
+          identity: idle,
+          is_primary: 1,
+        },
+      ]);
+      expect(await findAccountById(legacy.db, 'contract-account')).toEqual({
+        id: 'contract-account',
+        address: contract,
+        created_at: T0,
+      });
+    });
+
+    it("ends the sessions a contract wallet opened from another chain, and keeps the owner's", async () => {
+      const sessions = await legacy.db
+        .selectFrom('sessions')
+        .innerJoin('wallets', 'wallets.account_id', 'sessions.account_id')
+        .select(['sessions.id', 'sessions.wallet_id', 'sessions.end_reason', 'wallets.id as own'])
+        .orderBy('sessions.id')
+        .execute();
+      const byId = Object.fromEntries(sessions.map((row) => [row.id, row]));
+      for (const id of ['eoa-1', 'eoa-137', 'owner-31337', 'owner-again']) {
+        expect(byId[id]).toMatchObject({ end_reason: null, wallet_id: byId[id]?.own });
+      }
+      expect(byId['taker-11155111']).toMatchObject({ end_reason: 'REVOKED', wallet_id: null });
+    });
+
+    it('keeps the whole sign-in history, the other chain included', async () => {
+      const history = await listSignIns(legacy.db, { accountId: 'contract-account', first: 10 });
+      expect(history.rows.map((row) => row.chain_id)).toEqual([31337, 11155111, 31337]);
+    });
+
+    it('opens the old accounts for their own wallets only', async () => {
+      const reach = (address: string, chainId: number, kind: VerifiedWalletKind) =>
+        findOrCreateAccountForWallet(legacy.db, {
+          identity: identity(address, chainId, kind),
+          now: T0 + 10_000,
+        }).then(({ account }) => account.id);
+      expect(await reach(eoa, 8453, 'EOA')).toBe('eoa-account');
+      expect(await reach(contract, 31337, 'CONTRACT')).toBe('contract-account');
+      expect(await reach(contract, 11155111, 'CONTRACT')).not.toBe('contract-account');
+      expect(await reach(idle, 1, 'EOA')).toBe('no-sign-in');
+    });
+
+    it('leaves foreign keys whole: deleting an account still takes its rows with it', async () => {
+      await legacy.db.deleteFrom('accounts').where('id', '=', 'eoa-account').execute();
+      const left = await legacy.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('account_id', '=', 'eoa-account')
+        .execute();
+      expect(left).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { serviceAvailable } from '../../../testing/services.js';
+import type { Config } from '../../src/config.js';
+import { createDatabase, type Store } from '../../src/store/create-database.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { createPostgresSchema } from './test-server.js';
+
+export type OpenedDatabase = { database: Config['database']; cleanup(): Promise<void> };
+
+export type DatabaseBackend = {
+  name: 'SQLite' | 'PostgreSQL';
+  available: boolean;
+  /** A new, empty database: a SQLite file, or a PostgreSQL schema of its own. */
+  open(): Promise<OpenedDatabase>;
+};
+
+/**
+ * The store's two databases. A suite runs on a real SQLite file and on the
+ * machine's PostgreSQL, so one migration set and every query behave alike on
+ * both; without PostgreSQL it skips with a visible line (fails under CI).
+ */
+export const databaseBackends: DatabaseBackend[] = [
+  {
+    name: 'SQLite',
+    available: true,
+    async open() {
+      const dir = mkdtempSync(join(tmpdir(), 'sigil-store-'));
+      return {
+        database: { kind: 'sqlite', path: join(dir, 'store.sqlite') },
+        cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    available: await serviceAvailable('PostgreSQL'),
+    async open() {
+      const schema = await createPostgresSchema();
+      return { database: { kind: 'postgres', url: schema.url }, cleanup: () => schema.drop() };
+    },
+  },
+];
+
+export type EachDatabaseContext = {
+  backend: DatabaseBackend;
+  /** Migrated to the latest schema before the suite's tests run. */
+  store: Store;
+  /** What the first migration run applied. */
+  migrated: string[];
+};
+
+/** Declares `suite` once per database, each with a fresh, migrated store. */
+export function describeEachDatabase(
+  title: string,
+  suite: (context: EachDatabaseContext) => void,
+): void {
+  describe.each(databaseBackends)(`${title} on $name`, (backend) => {
+    describe.skipIf(!backend.available)(backend.name, () => {
+      const context = { backend } as EachDatabaseContext;
+      let cleanup: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const opened = await backend.open();
+        cleanup = opened.cleanup;
+        context.store = createDatabase(opened.database);
+        context.migrated = await migrateToLatest(context.store);
+      });
+      afterAll(async () => {
+        await context.store?.close();
+        await cleanup?.();
+      });
+      suite(context);
+    });
+  });
+}
