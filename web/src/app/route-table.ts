@@ -8,6 +8,8 @@ import { defineRoute } from './define-route';
  * not-found page. Build links with `pathTo(name, params)`, never by hand.
  *
  * Each page is its own chunk: a first visit downloads only the page it opens.
+ * On a reload the server answers index.html only for paths without a file
+ * extension: a last segment like `name.eth` would be taken for a missing file.
  * Coming next, each with its page: `/u/:address`, `/verify`, `/settings`,
  * `/oidc/interaction/:uid`.
  */
