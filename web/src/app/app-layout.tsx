@@ -7,6 +7,7 @@ import { Link } from '../components/link';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
 import { WrongNetwork } from '../wallet/wrong-network';
+import { pathTo } from './path-to';
 import { Routes } from './routes';
 
 /** Header (navigation, wallet, the two statuses), the wrong-network banner, the page. */
@@ -21,13 +22,13 @@ export function AppLayout() {
       </a>
       <header className="app-header">
         <div className="header-row">
-          <Link to="/" className="brand">
+          <Link to={pathTo('home')} className="brand">
             <span className="brand-mark" aria-hidden="true" />
             Sigil
           </Link>
           <nav aria-label="Main" className="main-nav">
-            <Link to="/">Home</Link>
-            <Link to="/account">Account</Link>
+            <Link to={pathTo('home')}>Home</Link>
+            <Link to={pathTo('account')}>Account</Link>
           </nav>
           <div className="wallet-button">
             <ConnectButton

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGraphqlClient } from '../graphql/create-graphql-client';
 import { runtimeConfigFixture } from '../test/runtime-config-fixture';
@@ -7,7 +7,6 @@ import { createSchemaFetch } from '../test/schema-fetch';
 import { buildWagmiConfig } from '../wallet/build-wagmi-config';
 import { buildWalletList } from '../wallet/build-wallet-list';
 import { App } from './app';
-import { navigate } from './navigate';
 
 beforeAll(() => {
   // jsdom has no matchMedia; RainbowKit's light/dark theme asks for prefers-color-scheme.
@@ -65,16 +64,53 @@ describe('App', () => {
     ).toBeTruthy();
   });
 
-  it('navigates without a reload and shows a not-found page for unknown paths', async () => {
+  it('shows the not-found page for a path no route matches, on arrival', async () => {
+    window.history.replaceState(null, '', '/no/such/page');
+    await renderApp();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page does not exist' }),
+    ).toBeTruthy();
+    expect(document.title).toBe('Page not found · Sigil');
+  });
+
+  it('follows the browser history to an unknown path and back home through its link', async () => {
     window.history.replaceState(null, '', '/');
     await renderApp();
     await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' });
-    act(() => navigate('/nowhere'));
+    act(() => window.history.pushState(null, '', '/nowhere'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This page does not exist' }),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Back to home' }));
     expect(window.location.pathname).toBe('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }),
+    ).toBeTruthy();
+  });
+
+  it('navigates in place through the links of the main navigation', async () => {
+    window.history.replaceState(null, '', '/');
+    await renderApp();
+    await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const home = within(nav).getByRole('link', { name: 'Home' });
+    const account = within(nav).getByRole('link', { name: 'Account' });
+    expect(account.getAttribute('href')).toBe('/account');
+    expect(home.getAttribute('aria-current')).toBe('page');
+    expect(account.getAttribute('aria-current')).toBeNull();
+
+    // jsdom cannot load another document: the path changes only if the router moved.
+    const notPrevented = fireEvent.click(account);
+    expect(notPrevented).toBe(false);
+    expect(window.location.pathname).toBe('/account');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your account' });
+    expect(account.getAttribute('aria-current')).toBe('page');
+    expect(home.getAttribute('aria-current')).toBeNull();
+    // Keyboard and screen-reader users land on the new page, not on the link they left.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(document.title).toBe('Your account · Sigil');
+
+    act(() => window.history.back());
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }),
     ).toBeTruthy();

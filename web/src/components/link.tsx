@@ -1,27 +1,17 @@
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { navigate } from '../app/navigate';
-import { usePathname } from '../app/use-pathname';
+import type { AnchorHTMLAttributes } from 'react';
+import { useLocation, Link as WouterLink } from 'wouter';
 
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  /** A path inside the app; build it with `pathTo`. */
+  to: string;
+};
 
-function isPlainLeftClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
-
-/** An ordinary link (open in new tab works) that navigates in place on a plain click. */
-export function Link({ to, onClick, ...rest }: LinkProps) {
-  const pathname = usePathname();
-  return (
-    <a
-      {...rest}
-      href={to}
-      aria-current={pathname === to ? 'page' : undefined}
-      onClick={(event) => {
-        onClick?.(event);
-        if (event.defaultPrevented || !isPlainLeftClick(event)) return;
-        event.preventDefault();
-        navigate(to);
-      }}
-    />
-  );
+/**
+ * A real `<a href>`: focusable, announced as a link, opens in a new tab with a
+ * modifier key or the context menu. A plain click (or Enter) navigates in place
+ * through the router; the link to the current page says so with `aria-current`.
+ */
+export function Link({ to, ...rest }: LinkProps) {
+  const [location] = useLocation();
+  return <WouterLink {...rest} to={to} aria-current={location === to ? 'page' : undefined} />;
 }

@@ -1,4 +1,5 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit';
+import { pathTo } from '../app/path-to';
 import { useSession } from '../auth/session-context';
 import { Link } from '../components/link';
 import { PageHeading } from './page-heading';
@@ -28,7 +29,7 @@ export default function HomePage() {
       </ol>
       <div className="actions">
         {status === 'authenticated' ? (
-          <Link className="button" to="/account">
+          <Link className="button" to={pathTo('account')}>
             Go to your account
           </Link>
         ) : (

@@ -1,3 +1,4 @@
+import { pathTo } from '../app/path-to';
 import { Link } from '../components/link';
 import { PageHeading } from './page-heading';
 
@@ -7,7 +8,7 @@ export default function NotFoundPage() {
       <PageHeading title="Page not found">This page does not exist</PageHeading>
       <p>The address may be mistyped, or the page has moved.</p>
       <div className="actions">
-        <Link className="button" to="/">
+        <Link className="button" to={pathTo('home')}>
           Back to home
         </Link>
       </div>

@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebApp } from './web-app.js';
+
+const INDEX_HTML = '<!doctype html><div id="root"></div>';
+let root: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'sigil-web-app-'));
+  writeFileSync(join(root, 'index.html'), INDEX_HTML);
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'assets', 'index-abc123.js'), 'export {};');
+  app = Fastify();
+  await registerWebApp(app, root);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const asBrowser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('registerWebApp', () => {
+  // The web app routes in the browser: a reload or a shared link on any of its
+  // paths must get index.html, or the visitor sees the server's 404 instead of the page.
+  it.each([
+    '/',
+    '/account',
+    '/account/',
+    '/u/0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    '/oidc/interaction/k3Jx9?x=1',
+    '/no/such/page',
+  ])('answers a browser asking for %s with the app', async (url) => {
+    const response = await app.inject({ method: 'GET', url, headers: asBrowser });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('serves the files of the build as they are', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('export {};');
+  });
+
+  it('answers a missing file with a 404, not with the app', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/missing-abc123.js',
+      headers: asBrowser,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers a request that does not want a page with a 404', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/account',
+      headers: { accept: 'application/json' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

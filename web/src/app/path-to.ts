@@ -1,0 +1,34 @@
+import { inject } from 'regexparam';
+import type { RoutePatternParams } from './define-route';
+import { type RouteName, type RoutePattern, routeTable } from './route-table';
+
+/** No second argument for a pattern without parameters; exactly its parameters otherwise. */
+export type PatternParamsArgument<Pattern extends string> =
+  keyof RoutePatternParams<Pattern> extends never ? [] : [params: RoutePatternParams<Pattern>];
+
+/**
+ * The path of `pattern` with its parameters filled in. Each value is encoded as
+ * one path segment, so an odd value can neither break out of its segment nor
+ * change the route.
+ */
+export function fillPattern<Pattern extends string>(
+  pattern: Pattern,
+  ...[params]: PatternParamsArgument<Pattern>
+): string {
+  if (!params) return pattern;
+  const encoded = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      value === undefined ? undefined : encodeURIComponent(String(value)),
+    ]),
+  ) as RoutePatternParams<Pattern>;
+  return inject(pattern, encoded);
+}
+
+/** The path of a named route: `pathTo('account')`, and later `pathTo('profile', { address })`. */
+export function pathTo<Name extends RouteName>(
+  name: Name,
+  ...params: PatternParamsArgument<RoutePattern<Name>>
+): string {
+  return fillPattern(routeTable[name].path as RoutePattern<Name>, ...params);
+}
