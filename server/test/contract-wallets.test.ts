@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Address, type Hex, numberToHex, serializeErc6492Signature } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CountingRpcProxy, startCountingRpcProxy } from '../../testing/counting-rpc-proxy.js';
 import {
   type ContractWallets,
   deployContractWallets,
@@ -16,36 +15,6 @@ import { InvalidSignatureError, UnsupportedChainError } from '../src/errors.js';
 
 // Hardhat takes a few seconds to start and solcjs a few more to compile.
 const SLOW = 60_000;
-
-/** Forwards JSON-RPC to the Hardhat node and counts what passes, so a test can see whether the verifier asked the chain. */
-type CountingProxy = { url: string; requests: number; close(): Promise<void> };
-
-async function startCountingProxy(upstream: string): Promise<CountingProxy> {
-  const readBody = async (request: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  };
-  const proxy = { url: '', requests: 0, close: async () => {} };
-  const server: Server = createServer(async (request, response) => {
-    proxy.requests += 1;
-    const answer = await fetch(upstream, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: await readBody(request),
-    });
-    response.writeHead(answer.status, { 'content-type': 'application/json' });
-    response.end(await answer.text());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  proxy.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return proxy;
-}
 
 function signInMessage(address: Address, chainId: number): string {
   return `localhost wants you to sign in with your Ethereum account:
@@ -74,7 +43,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 let node: HardhatNode;
-let proxy: CountingProxy;
+let proxy: CountingRpcProxy;
 let wallets: ContractWallets;
 let verifier: SignatureVerifier;
 const owner = privateKeyToAccount(generatePrivateKey());
@@ -82,7 +51,7 @@ const stranger = privateKeyToAccount(generatePrivateKey());
 
 beforeAll(async () => {
   node = await startHardhatNode();
-  proxy = await startCountingProxy(node.url);
+  proxy = await startCountingRpcProxy(node.url);
   wallets = await deployContractWallets({ rpcUrl: node.url, chainId: node.chainId });
   verifier = createSignatureVerifier({ chains: [{ id: node.chainId, rpcUrl: proxy.url }] });
 }, SLOW);
@@ -97,24 +66,24 @@ describe('signature verification on a real Hardhat chain', () => {
   it('verifies an EOA signature locally, without a single request to the chain', async () => {
     const message = signInMessage(owner.address, node.chainId);
     const signature = await owner.signMessage({ message });
-    const before = proxy.requests;
+    const before = proxy.methods.length;
     await expect(
       verifier.verify({ address: owner.address, message, signature, chainId: node.chainId }),
     ).resolves.toBe('EOA');
-    expect(proxy.requests).toBe(before);
+    expect(proxy.methods.length).toBe(before);
   });
 
   it("verifies a deployed ERC-1271 wallet's signature by its owner as CONTRACT", async () => {
     const wallet = await wallets.deployWallet(owner.address, salt(1));
     const message = signInMessage(wallet, node.chainId);
     const signature = await owner.signMessage({ message });
-    const before = proxy.requests;
+    const before = proxy.methods.length;
     const started = performance.now();
     await expect(
       verifier.verify({ address: wallet, message, signature, chainId: node.chainId }),
     ).resolves.toBe('CONTRACT');
     console.log(`contract check (EIP-1271): ${(performance.now() - started).toFixed(1)} ms`);
-    expect(proxy.requests).toBeGreaterThan(before);
+    expect(proxy.methods.length).toBeGreaterThan(before);
   });
 
   it('refuses the deployed wallet signed by a key that does not own it', async () => {
@@ -215,7 +184,7 @@ describe('signature verification on a real Hardhat chain', () => {
         return { message, signature: await owner.signMessage({ message }) };
       }),
     );
-    const before = proxy.requests;
+    const before = proxy.methods.length;
     const started = performance.now();
     const kinds = await Promise.all(
       checks.map(({ message, signature }) =>
@@ -224,7 +193,7 @@ describe('signature verification on a real Hardhat chain', () => {
     );
     const elapsed = performance.now() - started;
     console.log(
-      `20 concurrent contract checks: ${elapsed.toFixed(1)} ms in ${proxy.requests - before} HTTP requests`,
+      `20 concurrent contract checks: ${elapsed.toFixed(1)} ms in ${proxy.methods.length - before} JSON-RPC calls`,
     );
     expect(kinds).toEqual(Array(20).fill('CONTRACT'));
   });

@@ -1,0 +1,54 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Forwards JSON-RPC to a node and records every method that passes, so a test
+ * can prove whether the server asked the chain at all (an EOA sign-in must
+ * not) and what it asked.
+ */
+export type CountingRpcProxy = {
+  url: string;
+  /** Every JSON-RPC method forwarded so far, batches flattened, in order. */
+  readonly methods: string[];
+  close(): Promise<void>;
+};
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function methodsOf(body: Buffer): string[] {
+  try {
+    const parsed = JSON.parse(body.toString()) as { method?: unknown } | { method?: unknown }[];
+    return (Array.isArray(parsed) ? parsed : [parsed]).map((call) => String(call.method));
+  } catch {
+    return ['(unparseable)'];
+  }
+}
+
+export async function startCountingRpcProxy(upstream: string): Promise<CountingRpcProxy> {
+  const methods: string[] = [];
+  const server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    methods.push(...methodsOf(body));
+    const answer = await fetch(upstream, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Uint8Array(body),
+    });
+    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.end(await answer.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    methods,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
