@@ -19,6 +19,7 @@ const config: CodegenConfig = {
           Session: '../models.js#Session',
           SignIn: '../models.js#SignIn',
           AccountEvent: '../models.js#AccountEvent',
+          Wallet: '../models.js#Wallet',
         },
         scalars: { DateTime: { input: 'Date', output: 'Date | number' }, Address: 'string' },
         enumsAsTypes: true,

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'MESSAGE_NOT_YET_VALID'
   | 'INVALID_SIGNATURE'
   | 'RATE_LIMITED'
+  | 'WALLET_ALREADY_LINKED'
+  | 'LAST_WALLET'
   | 'INTERNAL_SERVER_ERROR';
 
 export type SigilErrorOptions = {
@@ -93,6 +95,22 @@ export class RateLimitedError extends SigilError {
   constructor(retryAfterSeconds: number) {
     super('Too many attempts. Try again later.', { details: { retryAfterSeconds } });
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The wallet opens another account: accounts are never merged. */
+export class WalletAlreadyLinkedError extends SigilError {
+  readonly code = 'WALLET_ALREADY_LINKED';
+  constructor() {
+    super('This wallet is linked to another account.');
+  }
+}
+
+/** An account keeps at least one wallet, or nobody could sign in to it. */
+export class LastWalletError extends SigilError {
+  readonly code = 'LAST_WALLET';
+  constructor() {
+    super("The account's last wallet cannot be unlinked.");
   }
 }
 

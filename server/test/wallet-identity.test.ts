@@ -169,6 +169,65 @@ describe.each(backends)('wallet identity on $name', ({ name, database, available
       SLOW,
     );
 
+    it(
+      'links a contract wallet on its own chain only: its address on another chain is another account',
+      async () => {
+        const ownerA = privateKeyToAccount(generatePrivateKey());
+        const ownerB = privateKeyToAccount(generatePrivateKey());
+        const deployerKey = generatePrivateKey();
+        const [wallet] = await Promise.all([
+          deployWalletWithCreate({
+            rpcUrl: chainA.url,
+            chainId: CHAIN_A,
+            owner: ownerA.address,
+            deployerKey,
+          }),
+          deployWalletWithCreate({
+            rpcUrl: chainB.url,
+            chainId: CHAIN_B,
+            owner: ownerB.address,
+            deployerKey,
+          }),
+        ]);
+
+        // A's own key signs in, then links the contract wallet, proven on chain A.
+        const a = new TestClient(server);
+        await signIn(a, { address: ownerA.address, chainId: CHAIN_A, signer: ownerA });
+        const { linkStatement, id: accountX } = (
+          await a.request<{ me: { id: string; linkStatement: string } }>(
+            '{ me { id linkStatement } }',
+          )
+        ).data?.me ?? { id: '', linkStatement: '' };
+        const message = await a.prepareMessage(ownerA, {
+          address: wallet,
+          chainId: CHAIN_A,
+          statement: linkStatement,
+        });
+        const linked = await a.request<{ linkWallet: { kind: string; chainId: number } }>(
+          'mutation($m: String!, $s: String!) { linkWallet(message: $m, signature: $s) { kind chainId } }',
+          { m: message, s: await ownerA.signMessage({ message }) },
+        );
+        expect(linked.data?.linkWallet).toEqual({ kind: 'CONTRACT', chainId: CHAIN_A });
+
+        // The linked wallet signs in to A's account on chain A ...
+        const again = await signIn(new TestClient(server), {
+          address: wallet,
+          chainId: CHAIN_A,
+          signer: ownerA,
+        });
+        expect(again.data?.signIn.account.id).toBe(accountX);
+        // ... and the same address proven on chain B by its owner there is someone else.
+        const taker = await signIn(new TestClient(server), {
+          address: wallet,
+          chainId: CHAIN_B,
+          signer: ownerB,
+        });
+        expect(taker.errors).toBeUndefined();
+        expect(taker.data?.signIn.account.id).not.toBe(accountX);
+      },
+      SLOW,
+    );
+
     it('opens one account for an EOA that signs on several chains', async () => {
       const key = privateKeyToAccount(generatePrivateKey());
       const client = new TestClient(server);

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/database.js';
-import type { WalletsTable } from './account-tables.js';
 import type { WalletIdentity } from './wallet-identity.js';
+import type { WalletRow } from './wallet-store.js';
 
 /** An account as the API shows it: `address` is its primary wallet's. */
 export type AccountRow = { id: string; address: string; created_at: number };
-
-export type WalletRow = WalletsTable;
 
 /** Accounts joined to their primary wallet, the shape every reader wants. */
 function selectAccounts(db: Db) {
@@ -44,6 +42,8 @@ export async function findOrCreateAccountForWallet(
     identity: p.identity.key,
     is_primary: 1,
     linked_at: p.now,
+    link_message: null,
+    link_signature: null,
   };
   await db.insertInto('accounts').values(account).execute();
   const inserted = await db

@@ -24,6 +24,9 @@ export type WalletsTable = {
   /** 1 for the account's primary wallet (exactly one per account), 0 otherwise. */
   is_primary: number;
   linked_at: number;
+  /** The EIP-4361 message and signature that linked it; null when a sign-in created it. */
+  link_message: string | null;
+  link_signature: string | null;
 };
 
 /** How a wallet proves itself: by local recovery (EOA) or on a chain (EIP-1271/6492). */

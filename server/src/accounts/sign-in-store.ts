@@ -30,3 +30,26 @@ export async function listSignIns(
   const rows = (await query.execute()) as SignInRow[];
   return { rows: rows.slice(0, p.first), hasNextPage: rows.length > p.first };
 }
+
+/** When a wallet last signed in to its account: its EOA sign-ins, or its contract sign-ins on its chain. */
+export async function lastSignInAt(
+  db: Db,
+  wallet: {
+    account_id: string;
+    address: string;
+    kind: 'EOA' | 'CONTRACT';
+    chain_id: number | null;
+  },
+): Promise<number | null> {
+  let query = db
+    .selectFrom('sign_ins')
+    .select((eb) => eb.fn.max('at').as('at'))
+    .where('account_id', '=', wallet.account_id)
+    .where('address', '=', wallet.address);
+  query =
+    wallet.kind === 'EOA'
+      ? query.where('wallet_kind', '=', 'EOA')
+      : query.where('wallet_kind', '!=', 'EOA').where('chain_id', '=', wallet.chain_id ?? -1);
+  const row = await query.executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}

@@ -2,14 +2,27 @@ import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
 
-export type AccountEventType = 'SIGNED_IN' | 'SIGNED_OUT' | 'SESSION_REVOKED';
+import type { WalletView } from '../accounts/wallet-store.js';
 
-/** What travels between instances: ids only, resolvers load the rest. */
+export type AccountEventType =
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'SESSION_REVOKED'
+  | 'WALLET_LINKED'
+  | 'WALLET_UNLINKED';
+
+/**
+ * What travels between instances: ids, which resolvers load, and for a
+ * wallet event the wallet itself, since an unlinked one is gone from the
+ * database by the time a subscriber reads it.
+ */
 export type AccountEventMessage = {
   type: AccountEventType;
   at: number;
   accountId: string;
+  /** The session concerned; for a wallet event, the session that acted. */
   sessionId: string;
+  wallet?: WalletView;
 };
 
 type Topics = {

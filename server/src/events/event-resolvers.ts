@@ -24,5 +24,6 @@ export const eventResolvers: Resolvers = {
       if (!session) throw new InternalError(`session ${event.sessionId} of an event is missing`);
       return session;
     },
+    wallet: (event) => event.wallet ?? null,
   },
 };

@@ -1,5 +1,6 @@
 import type { AccountRow } from '../accounts/account-store.js';
 import type { SignInRow } from '../accounts/sign-in-store.js';
+import type { WalletView } from '../accounts/wallet-store.js';
 import type { AccountEventMessage } from '../events/account-events.js';
 import type { SessionRow } from '../sessions/session-store.js';
 
@@ -8,3 +9,4 @@ export type Account = AccountRow;
 export type Session = SessionRow;
 export type SignIn = SignInRow;
 export type AccountEvent = AccountEventMessage;
+export type Wallet = WalletView;

@@ -1,4 +1,5 @@
 import { accountResolvers } from '../accounts/account-resolvers.js';
+import { walletResolvers } from '../accounts/wallet-resolvers.js';
 import { authResolvers } from '../auth/auth-resolvers.js';
 import { eventResolvers } from '../events/event-resolvers.js';
 import { sessionResolvers } from '../sessions/session-resolvers.js';
@@ -14,6 +15,7 @@ export const resolvers: Resolvers[] = [
   { DateTime: DateTimeScalar, Address: AddressScalar },
   authResolvers,
   accountResolvers,
+  walletResolvers,
   sessionResolvers,
   eventResolvers,
 ];

@@ -43,5 +43,6 @@ export const sessionResolvers: Resolvers = {
       session.ended_at ?? sessionEndsAt(session, sessionLifetimes(context.services.config)),
     chainId: (session) => session.chain_id,
     userAgent: (session) => session.user_agent,
+    address: (session) => session.address,
   },
 };

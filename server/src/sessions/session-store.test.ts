@@ -26,12 +26,12 @@ describeEachDatabase('session store', (database) => {
         identity: identity(randomAddress()),
         now: T0,
       });
-      return { id: account.id, walletId: wallet.id };
+      return { id: account.id, wallet };
     };
-    const start = (account: { id: string; walletId: string }, now = T0) =>
+    const start = (account: { id: string; wallet: { id: string; address: string } }, now = T0) =>
       createSession(database.store.db, {
         accountId: account.id,
-        walletId: account.walletId,
+        wallet: account.wallet,
         chainId: 31337,
         userAgent: 'vitest',
         now,

@@ -11,7 +11,7 @@ export async function createSession(
   p: {
     accountId: string;
     /** The wallet that signed in. */
-    walletId: string;
+    wallet: { id: string; address: string };
     chainId: number;
     userAgent: string | null;
     now: number;
@@ -22,7 +22,8 @@ export async function createSession(
   const session: SessionRow = {
     id: randomUUID(),
     account_id: p.accountId,
-    wallet_id: p.walletId,
+    wallet_id: p.wallet.id,
+    address: p.wallet.address,
     token_hash: hashSessionToken(token),
     chain_id: p.chainId,
     user_agent: p.userAgent,
@@ -103,4 +104,21 @@ export async function endSession(
     .where('ended_at', 'is', null);
   if (p.accountId !== undefined) query = query.where('account_id', '=', p.accountId);
   return query.returningAll().executeTakeFirst();
+}
+
+/**
+ * Ends every live session a wallet started (it is being unlinked) and
+ * returns them, for the events that close their sockets.
+ */
+export async function endSessionsOfWallet(
+  db: Db,
+  p: { walletId: string; now: number },
+): Promise<SessionRow[]> {
+  return db
+    .updateTable('sessions')
+    .set({ ended_at: p.now, end_reason: 'REVOKED' })
+    .where('wallet_id', '=', p.walletId)
+    .where('ended_at', 'is', null)
+    .returningAll()
+    .execute();
 }

@@ -5,10 +5,13 @@ export type SessionsTable = {
   token_hash: string;
   chain_id: number;
   /**
-   * The wallet that started the session. Null only for sessions that migration
-   * 0002 ended because a contract wallet had opened them from another chain.
+   * The wallet that started the session. Null once that wallet is unlinked
+   * (which ends the session), and for sessions migration 0002 ended because
+   * a contract wallet had opened them from another chain.
    */
   wallet_id: string | null;
+  /** The address of the wallet that started the session, kept when the wallet is unlinked. */
+  address: string;
   user_agent: string | null;
   created_at: number;
   last_seen_at: number;

@@ -17,7 +17,11 @@ const identity = (address: string, chainId = 31337, verifiedAs: VerifiedWalletKi
 describeEachDatabase('migrations', (database) => {
   describe('migrations', () => {
     it('run every migration on an empty database and create every table', async () => {
-      expect(database.migrated).toEqual(['0001-initial', '0002-wallet-identity']);
+      expect(database.migrated).toEqual([
+        '0001-initial',
+        '0002-wallet-identity',
+        '0003-linked-wallets',
+      ]);
       const tables = (await database.store.db.introspection.getTables()).map((table) => table.name);
       expect(tables).toEqual(
         expect.arrayContaining(['accounts', 'wallets', 'nonces', 'sessions', 'sign_ins']),
@@ -87,7 +91,10 @@ describeEachDatabase('migrations', (database) => {
       ]);
       await addAccount('no-sign-in', idle);
 
-      expect(await migrateToLatest(legacy)).toEqual(['0002-wallet-identity']);
+      expect(await migrateToLatest(legacy)).toEqual([
+        '0002-wallet-identity',
+        '0003-linked-wallets',
+      ]);
     });
     afterAll(() => closeLegacy?.());
 

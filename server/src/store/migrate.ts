@@ -2,9 +2,14 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Store, StoreDialect } from './create-database.js';
 import * as initial from './migrations/0001-initial.js';
 import * as walletIdentity from './migrations/0002-wallet-identity.js';
+import * as linkedWallets from './migrations/0003-linked-wallets.js';
 
 /** Every migration, in order. Each receives the dialect for the few types that differ. */
-const migrations = { '0001-initial': initial, '0002-wallet-identity': walletIdentity };
+const migrations = {
+  '0001-initial': initial,
+  '0002-wallet-identity': walletIdentity,
+  '0003-linked-wallets': linkedWallets,
+};
 
 class DialectMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: StoreDialect) {}

@@ -1,0 +1,49 @@
+import type { Services } from '../services.js';
+import { endSessionsOfWallet } from '../sessions/session-store.js';
+import { findAccountWallet, removeWallet, walletView } from './wallet-store.js';
+
+export type UnlinkWalletParameters = {
+  accountId: string;
+  /** The session that unlinks: the one WALLET_UNLINKED names. */
+  sessionId: string;
+  address: string;
+  chainId?: number | null | undefined;
+};
+
+/**
+ * Unlinks a wallet of an account and ends every session that wallet started;
+ * each ending is published like a revocation, so its sockets close on every
+ * instance. Answers undefined when the account has no such wallet.
+ */
+export async function unlinkWalletAndNotify(
+  services: Services,
+  p: UnlinkWalletParameters,
+): Promise<{ endedSessionIds: string[] } | undefined> {
+  const { db, store, events, clock } = services;
+  const now = clock();
+  const outcome = await db.transaction().execute(async (trx) => {
+    const wallet = await findAccountWallet(trx, p);
+    if (!wallet) return undefined;
+    // Sessions first: removing the wallet clears their link to it.
+    const ended = await endSessionsOfWallet(trx, { walletId: wallet.id, now });
+    await removeWallet(trx, { wallet, dialect: store.dialect });
+    return { wallet, ended };
+  });
+  if (!outcome) return undefined;
+  for (const session of outcome.ended) {
+    events.publish({
+      type: 'SESSION_REVOKED',
+      at: now,
+      accountId: p.accountId,
+      sessionId: session.id,
+    });
+  }
+  events.publish({
+    type: 'WALLET_UNLINKED',
+    at: now,
+    accountId: p.accountId,
+    sessionId: p.sessionId,
+    wallet: walletView(outcome.wallet),
+  });
+  return { endedSessionIds: outcome.ended.map((session) => session.id) };
+}

@@ -1,0 +1,71 @@
+import { linkStatement, linkWallet } from '../auth/link-wallet.js';
+import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
+import { BadUserInputError } from '../errors.js';
+import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import { requireSession } from '../graphql/require-session.js';
+import { lastSignInAt } from './sign-in-store.js';
+import { unlinkWalletAndNotify } from './unlink-wallet-and-notify.js';
+import { findAccountWallet, listWallets, makePrimaryWallet, walletView } from './wallet-store.js';
+
+/** The account's wallets: listing, linking, unlinking, choosing the primary. */
+export const walletResolvers: Resolvers = {
+  Account: {
+    wallets: async (account, _args, context) =>
+      (await listWallets(context.services.db, account.id)).map(walletView),
+    linkStatement: (account) => linkStatement(account.id),
+  },
+
+  Wallet: {
+    address: (wallet) => wallet.address,
+    kind: (wallet) => wallet.kind,
+    chainId: (wallet) => wallet.chain_id,
+    primary: (wallet) => wallet.is_primary === 1,
+    linkedAt: (wallet) => wallet.linked_at,
+    lastSignInAt: (wallet, _args, context) => lastSignInAt(context.services.db, wallet),
+  },
+
+  Mutation: {
+    async linkWallet(_parent, args, context) {
+      const session = requireSession(context);
+      await enforceRateLimit(context, 'linkWallet');
+      return linkWallet(context.services, {
+        accountId: session.account_id,
+        sessionId: session.id,
+        message: args.message,
+        signature: args.signature,
+        origin: context.origin,
+      });
+    },
+
+    async unlinkWallet(_parent, args, context) {
+      const session = requireSession(context);
+      const outcome = await unlinkWalletAndNotify(context.services, {
+        accountId: session.account_id,
+        sessionId: session.id,
+        address: args.address,
+        chainId: args.chainId,
+      });
+      // Unlinking the wallet this browser signed in with ends this session too.
+      if (outcome?.endedSessionIds.includes(session.id)) {
+        context.cookies?.clearSession();
+        context.session = undefined;
+      }
+      return outcome !== undefined;
+    },
+
+    async setPrimaryWallet(_parent, args, context) {
+      const session = requireSession(context);
+      const { db } = context.services;
+      const wallet = await db.transaction().execute(async (trx) => {
+        const found = await findAccountWallet(trx, {
+          accountId: session.account_id,
+          address: args.address,
+          chainId: args.chainId,
+        });
+        return found && makePrimaryWallet(trx, found);
+      });
+      if (!wallet) throw new BadUserInputError('address is not a wallet of this account.');
+      return walletView(wallet);
+    },
+  },
+};

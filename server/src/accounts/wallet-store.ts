@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { BadUserInputError, LastWalletError, WalletAlreadyLinkedError } from '../errors.js';
+import type { StoreDialect } from '../store/create-database.js';
+import type { Db } from '../store/database.js';
+import type { WalletsTable } from './account-tables.js';
+import type { WalletIdentity } from './wallet-identity.js';
+
+export type WalletRow = WalletsTable;
+
+/** What the API and events show of a wallet: everything but its link proof. */
+export type WalletView = Omit<WalletRow, 'link_message' | 'link_signature'>;
+
+export function walletView(row: WalletRow | WalletView): WalletView {
+  const { id, account_id, address, chain_id, kind, identity, is_primary, linked_at } = row;
+  return { id, account_id, address, chain_id, kind, identity, is_primary, linked_at };
+}
+
+/** The account's wallets: the primary first, then in the order they were linked. */
+export async function listWallets(db: Db, accountId: string): Promise<WalletRow[]> {
+  return db
+    .selectFrom('wallets')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('is_primary', 'desc')
+    .orderBy('linked_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The account's wallet with this address. A contract wallet may be held on
+ * several chains, so `chainId` picks one; without it, an address held on
+ * several chains is ambiguous.
+ */
+export async function findAccountWallet(
+  db: Db,
+  p: { accountId: string; address: string; chainId?: number | null | undefined },
+): Promise<WalletRow | undefined> {
+  let query = db
+    .selectFrom('wallets')
+    .selectAll()
+    .where('account_id', '=', p.accountId)
+    .where('address', '=', p.address);
+  if (p.chainId != null) query = query.where('chain_id', '=', p.chainId);
+  const rows = await query.execute();
+  if (rows.length > 1) {
+    throw new BadUserInputError('The account holds this address on several chains: give chainId.', {
+      details: { chainIds: rows.map((row) => row.chain_id) },
+    });
+  }
+  return rows[0];
+}
+
+/**
+ * Links a proven wallet to an account. A wallet already linked to this
+ * account is answered unchanged (`linked: false`); one of another account is
+ * refused, never moved: accounts are not merged. The identity is unique, so
+ * of concurrent links of one wallet exactly one inserts it.
+ */
+export async function linkWalletToAccount(
+  db: Db,
+  p: {
+    accountId: string;
+    identity: WalletIdentity;
+    proof: { message: string; signature: string };
+    now: number;
+  },
+): Promise<{ wallet: WalletRow; linked: boolean }> {
+  const wallet: WalletRow = {
+    id: randomUUID(),
+    account_id: p.accountId,
+    address: p.identity.address,
+    chain_id: p.identity.chainId,
+    kind: p.identity.kind,
+    identity: p.identity.key,
+    is_primary: 0,
+    linked_at: p.now,
+    link_message: p.proof.message,
+    link_signature: p.proof.signature,
+  };
+  const inserted = await db
+    .insertInto('wallets')
+    .values(wallet)
+    .onConflict((oc) => oc.column('identity').doNothing())
+    .executeTakeFirst();
+  if (inserted.numInsertedOrUpdatedRows === 1n) return { wallet, linked: true };
+  const existing = await db
+    .selectFrom('wallets')
+    .selectAll()
+    .where('identity', '=', p.identity.key)
+    .executeTakeFirstOrThrow();
+  if (existing.account_id !== p.accountId) throw new WalletAlreadyLinkedError();
+  return { wallet: existing, linked: false };
+}
+
+/**
+ * Removes a wallet from its account, in the caller's transaction. The last
+ * wallet stays (LAST_WALLET); a removed primary hands the role to the oldest
+ * wallet left. The account's wallets are locked first on PostgreSQL, so two
+ * concurrent unlinks cannot each leave the other's wallet as the last one
+ * and then remove it (SQLite runs one write transaction at a time).
+ */
+export async function removeWallet(
+  db: Db,
+  p: { wallet: WalletRow; dialect: StoreDialect },
+): Promise<void> {
+  let locked = db.selectFrom('wallets').select('id').where('account_id', '=', p.wallet.account_id);
+  if (p.dialect === 'postgres') locked = locked.forUpdate();
+  const wallets = await locked.execute();
+  if (!wallets.some((row) => row.id === p.wallet.id)) return;
+  if (wallets.length <= 1) throw new LastWalletError();
+  await db.deleteFrom('wallets').where('id', '=', p.wallet.id).execute();
+  if (p.wallet.is_primary === 1) {
+    const heir = await db
+      .selectFrom('wallets')
+      .select('id')
+      .where('account_id', '=', p.wallet.account_id)
+      .orderBy('linked_at')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('wallets').set({ is_primary: 1 }).where('id', '=', heir.id).execute();
+  }
+}
+
+/** Makes a wallet its account's primary, in the caller's transaction. */
+export async function makePrimaryWallet(db: Db, wallet: WalletRow): Promise<WalletRow> {
+  // One primary per account is a unique index: clear the old one first.
+  await db
+    .updateTable('wallets')
+    .set({ is_primary: 0 })
+    .where('account_id', '=', wallet.account_id)
+    .where('is_primary', '=', 1)
+    .execute();
+  await db.updateTable('wallets').set({ is_primary: 1 }).where('id', '=', wallet.id).execute();
+  return { ...wallet, is_primary: 1 };
+}

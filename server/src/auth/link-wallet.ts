@@ -1,0 +1,59 @@
+import { walletIdentity } from '../accounts/wallet-identity.js';
+import { linkWalletToAccount, type WalletView, walletView } from '../accounts/wallet-store.js';
+import type { Services } from '../services.js';
+import { verifySignedMessage } from './verify-signed-message.js';
+
+/**
+ * The statement a link message must carry. It names the account, so a link
+ * message signed for one account cannot be replayed to link the wallet to
+ * another; its single-use nonce keeps it from being replayed at all.
+ */
+export function linkStatement(accountId: string): string {
+  return `Link this wallet to Sigil account ${accountId}.`;
+}
+
+export type LinkWalletParameters = {
+  accountId: string;
+  /** The session that links: the one WALLET_LINKED names. */
+  sessionId: string;
+  message: string;
+  signature: string;
+  origin: string | null;
+};
+
+/**
+ * Links the wallet a signed message proves to a signed-in account: the whole
+ * sign-in policy (DESIGN §4 steps 1 to 5) plus the account's link statement,
+ * then the wallet's identity (step 6's rule: a contract wallet only on the
+ * chain it proved itself on) is added to the account.
+ */
+export async function linkWallet(services: Services, p: LinkWalletParameters): Promise<WalletView> {
+  const { message, walletKind, now } = await verifySignedMessage(services, {
+    message: p.message,
+    signature: p.signature,
+    origin: p.origin,
+    statement: linkStatement(p.accountId),
+  });
+  const identity = walletIdentity({
+    address: message.address,
+    chainId: message.chainId,
+    verifiedAs: walletKind,
+  });
+  const { wallet, linked } = await linkWalletToAccount(services.db, {
+    accountId: p.accountId,
+    identity,
+    proof: { message: p.message, signature: p.signature },
+    now,
+  });
+  const view = walletView(wallet);
+  if (linked) {
+    services.events.publish({
+      type: 'WALLET_LINKED',
+      at: now,
+      accountId: p.accountId,
+      sessionId: p.sessionId,
+      wallet: view,
+    });
+  }
+  return view;
+}
