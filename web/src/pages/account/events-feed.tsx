@@ -7,6 +7,8 @@ const eventLabel: Record<AccountEventType, string> = {
   SIGNED_IN: 'Signed in',
   SIGNED_OUT: 'Signed out',
   SESSION_REVOKED: 'Session revoked',
+  WALLET_LINKED: 'Wallet linked',
+  WALLET_UNLINKED: 'Wallet unlinked',
 };
 
 /** What happens to the account while this page is open, as it happens. */
