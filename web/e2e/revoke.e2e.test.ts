@@ -32,8 +32,8 @@ it('signs the first tab out within 2 s when a second device revokes its session'
   await firstApp.expectAuthStatus('unauthenticated', 2000);
   const elapsed = Date.now() - revokedAt;
   expect(elapsed).toBeLessThanOrEqual(2000);
-  expect(await queryMe({ appUrl, request: first.context.request })).toBeNull();
-  expect(await queryMe({ appUrl, request: second.context.request })).toEqual({
+  expect(await queryMe({ appUrl, context: first.context })).toBeNull();
+  expect(await queryMe({ appUrl, context: second.context })).toEqual({
     address: second.wallet.address,
   });
   await expect.poll(() => sessions.count()).toBe(1);

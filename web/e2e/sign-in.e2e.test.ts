@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { queryMe } from './harness/query-me.js';
+import { cookieHeader, queryMe } from './harness/query-me.js';
 import { saveScreenshot } from './harness/save-screenshot.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
 import { SigilApp } from './harness/sigil-app.js';
@@ -22,7 +22,7 @@ it('connects and signs in to the account page', async () => {
 
   await app.expectAccountPage(wallet.address);
   expect(wallet.signatureRequests).toBe(1);
-  expect(await queryMe({ appUrl, request: context.request })).toEqual({ address: wallet.address });
+  expect(await queryMe({ appUrl, context })).toEqual({ address: wallet.address });
 
   const current = page
     .getByTestId('sessions-list')
@@ -64,22 +64,20 @@ it('keeps the session across a reload without asking for a new signature', async
   await page.waitForTimeout(1500);
   expect(wallet.signatureRequests).toBe(1);
   expect(await page.getByTestId('rk-auth-message-button').count()).toBe(0);
-  expect(await queryMe({ appUrl, request: context.request })).toEqual({ address: wallet.address });
+  expect(await queryMe({ appUrl, context })).toEqual({ address: wallet.address });
 });
 
 it('ends the server session on sign-out', async () => {
   const { page, context, wallet } = await browser.open({ accountIndex: 3 });
   const app = new SigilApp(page);
   await app.connectAndSignIn();
-  const cookieBefore = (await context.cookies(appUrl))
-    .map((cookie) => `${cookie.name}=${cookie.value}`)
-    .join('; ');
+  const cookieBefore = await cookieHeader(context, appUrl);
   expect(await queryMe({ appUrl, cookie: cookieBefore })).toEqual({ address: wallet.address });
 
   await page.getByTestId('sign-out-button').click();
   await app.expectAuthStatus('unauthenticated');
 
-  expect(await queryMe({ appUrl, request: context.request })).toBeNull();
+  expect(await queryMe({ appUrl, context })).toBeNull();
   // The old cookie itself is dead on the server, not merely dropped by the browser.
   expect(await queryMe({ appUrl, cookie: cookieBefore })).toBeNull();
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { TestWallet } from '../test-wallet/test-wallet.js';
+import { TestWallet } from '../../../testing/test-wallet/test-wallet.js';
 
 /** The user-facing messages of DESIGN §6, exactly. */
 export const MESSAGES = {
