@@ -5,19 +5,19 @@
 // (index.html and its static imports) is printed beside it, as a secondary line.
 //
 //   node --import tsx bench/web-bundle.ts     (alone; `npm run bench` runs every bench)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { chromiumMissing, launchChromium } from '../testing/launch-chromium.js';
+import { launchChromium } from '../testing/launch-chromium.js';
 import { repoRoot } from '../testing/repo-root.js';
 import { newestServerRuntime } from '../testing/server-runtime.js';
 import { type BuiltServer, startBuiltServer } from '../testing/start-built-server.js';
 import { formatKilobytes } from './support/format-bytes.js';
 import { median } from './support/percentile.js';
-import type { Skipped } from './support/skipped.js';
+import { browserBenchMissing, type Skipped, skipped } from './support/skipped.js';
 import { buildRainbowKitStarter } from './web-bundle/build-rainbowkit-starter.js';
 import { type FirstLoadScripts, firstLoadScripts } from './web-bundle/first-load-scripts.js';
 import {
@@ -74,15 +74,8 @@ const BENCH_WALLETCONNECT_PROJECT_ID = 'sigilbench';
 export async function runWebBundle(
   log: (line: string) => void = (line) => console.log(line),
 ): Promise<WebBundleResult> {
-  const skip = (reason: string): WebBundleResult => {
-    log(`  skipped: ${reason}`);
-    return { bench: 'web-bundle', skipped: reason };
-  };
-  if (!existsSync(join(webDist, 'index.html'))) {
-    return skip('web/dist/index.html is missing: run `npm run build --workspace web`');
-  }
-  const noChromium = chromiumMissing();
-  if (noChromium) return skip(noChromium);
+  const missing = browserBenchMissing();
+  if (missing) return skipped('web-bundle', missing, log);
 
   log('  building the RainbowKit starter in bench/.starter/ …');
   const buildStarted = performance.now();

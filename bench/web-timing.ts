@@ -4,18 +4,18 @@
 // sign-in with an injected test wallet. Median of 5 fresh browser contexts.
 //
 //   node --import tsx bench/web-timing.ts     (alone; `npm run bench` runs every bench)
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { type HardhatNode, startHardhatNode } from '../testing/hardhat-node.js';
-import { chromiumMissing, launchChromium } from '../testing/launch-chromium.js';
+import { launchChromium } from '../testing/launch-chromium.js';
 import { repoRoot } from '../testing/repo-root.js';
 import { newestServerRuntime } from '../testing/server-runtime.js';
 import { type BuiltServer, startBuiltServer } from '../testing/start-built-server.js';
 import { median } from './support/percentile.js';
-import type { Skipped } from './support/skipped.js';
+import { browserBenchMissing, type Skipped, skipped } from './support/skipped.js';
 import type { ReadinessMarks } from './web-timing/readiness-marks.js';
 import { FirstVisitStepError, timeFirstVisit } from './web-timing/time-first-visit.js';
 
@@ -69,15 +69,9 @@ function figures(marks: ReadinessMarks): FirstVisitFigures {
 export async function runWebTiming(
   log: (line: string) => void = (line) => console.log(line),
 ): Promise<WebTimingResult> {
-  const skip = (reason: string): WebTimingResult => {
-    log(`  skipped: ${reason}`);
-    return { bench: 'web-timing', skipped: reason };
-  };
-  if (!existsSync(join(repoRoot, 'web/dist/index.html'))) {
-    return skip('web/dist/index.html is missing: run `npm run build --workspace web`');
-  }
-  const noChromium = chromiumMissing();
-  if (noChromium) return skip(noChromium);
+  const skip = (reason: string) => skipped('web-timing', reason, log);
+  const missing = browserBenchMissing();
+  if (missing) return skip(missing);
   const dataDir = mkdtempSync(join(tmpdir(), 'sigil-bench-web-'));
   let browser: Browser | undefined;
   let chain: HardhatNode | undefined;
