@@ -94,7 +94,6 @@ export async function runSignInThroughput(
   }
   const server = await startBuiltServer({
     cpus: SERVER_CPU,
-    dataDir: workDir,
     chains: [{ id: 31337, rpcUrl: UNREACHABLE_RPC }],
     runtime: newestServerRuntime(),
     ...(profileDir && { nodeOptions: ['--cpu-prof', '--cpu-prof-dir', profileDir] }),

@@ -5,8 +5,6 @@
 // (index.html and its static imports) is printed beside it, as a secondary line.
 //
 //   node --import tsx bench/web-bundle.ts     (alone; `npm run bench` runs every bench)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -82,7 +80,6 @@ export async function runWebBundle(
   const starterDist = await buildRainbowKitStarter();
   const starterBuildSeconds = (performance.now() - buildStarted) / 1000;
 
-  const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'sigil-bench-bundle-')));
   let browser: Browser | undefined;
   let starterServer: StaticServer | undefined;
   let sigilServer: BuiltServer | undefined;
@@ -90,15 +87,9 @@ export async function runWebBundle(
   try {
     const chains = [{ id: 31337, rpcUrl: UNREACHABLE_RPC }];
     const runtime = newestServerRuntime();
-    sigilServer = await startBuiltServer({
-      cpus: '0',
-      dataDir: dataDirs[0] as string,
-      chains,
-      runtime,
-    });
+    sigilServer = await startBuiltServer({ cpus: '0', chains, runtime });
     sigilWithWalletConnectServer = await startBuiltServer({
       cpus: '0',
-      dataDir: dataDirs[1] as string,
       chains,
       runtime,
       env: { WALLETCONNECT_PROJECT_ID: BENCH_WALLETCONNECT_PROJECT_ID },
@@ -170,7 +161,6 @@ export async function runWebBundle(
     await starterServer?.stop();
     await sigilServer?.stop();
     await sigilWithWalletConnectServer?.stop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -4,8 +4,7 @@
 // sign-in with an injected test wallet. Median of 5 fresh browser contexts.
 //
 //   node --import tsx bench/web-timing.ts     (alone; `npm run bench` runs every bench)
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -72,7 +71,6 @@ export async function runWebTiming(
   const skip = (reason: string) => skipped('web-timing', reason, log);
   const missing = browserBenchMissing();
   if (missing) return skip(missing);
-  const dataDir = mkdtempSync(join(tmpdir(), 'sigil-bench-web-'));
   let browser: Browser | undefined;
   let chain: HardhatNode | undefined;
   let server: BuiltServer | undefined;
@@ -81,7 +79,6 @@ export async function runWebTiming(
     chain = await startHardhatNode({ chainId: 31337 });
     server = await startBuiltServer({
       cpus: '0',
-      dataDir,
       chains: [{ id: chain.chainId, rpcUrl: chain.url }],
       runtime: newestServerRuntime(),
     });
@@ -160,7 +157,6 @@ export async function runWebTiming(
     await browser?.close();
     await server?.stop();
     await chain?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

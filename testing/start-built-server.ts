@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
 import { repoRoot } from './repo-root.js';
@@ -7,8 +9,9 @@ import { withoutTestRunnerEnv } from './without-test-runner-env.js';
 
 /**
  * Starts the real server as `npm start` runs it (`node server/dist/main.js`)
- * in a child process, on a free loopback port, with a fresh SQLite file and
- * the given chains and environment, and resolves once `/healthz` answers 200.
+ * in a child process, on a free loopback port, with a fresh SQLite file of its
+ * own (removed when it stops) and the given chains and environment, and
+ * resolves once `/healthz` answers 200.
  * The end-to-end suite serves the app from it; the benches measure it.
  */
 export type BuiltServer = {
@@ -20,13 +23,11 @@ export type BuiltServer = {
   runtime: ServerRuntime;
   /** The server's stdout and stderr so far (its last 50 000 characters). */
   output(): string;
-  /** SIGTERM, so a `--cpu-prof` profile is written as the process exits. */
+  /** SIGTERM, so a `--cpu-prof` profile is written as the process exits; then the database goes. */
   stop(): Promise<void>;
 };
 
 export type StartBuiltServerParameters = {
-  /** Where the SQLite database file goes. */
-  dataDir: string;
   /** Enabled chains and their RPC URLs (`CHAINS`, `RPC_URL_<id>`). */
   chains: { id: number; rpcUrl: string }[];
   /** More configuration, over the defaults below, e.g. `WALLETCONNECT_PROJECT_ID`. */
@@ -56,8 +57,9 @@ async function healthy(url: string): Promise<boolean> {
 export async function startBuiltServer(
   parameters: StartBuiltServerParameters,
 ): Promise<BuiltServer> {
-  const { dataDir, chains, cpus, nodeOptions = [], runtime = BUILT_SERVER } = parameters;
+  const { chains, cpus, nodeOptions = [], runtime = BUILT_SERVER } = parameters;
   const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sigil-server-'));
   const url = `http://localhost:${port}`;
   const inherited = Object.fromEntries(
     Object.entries(withoutTestRunnerEnv(process.env)).filter(
@@ -88,16 +90,18 @@ export async function startBuiltServer(
     // Long enough for a CPU profile to be written.
     killAfterMs: 10_000,
   });
-  await server.waitUntilReady({
-    ready: () => healthy(`http://127.0.0.1:${port}`),
-    what: '/healthz to answer 200',
-  });
-  return {
-    url,
-    port,
-    pid: server.child.pid as number,
-    runtime,
-    output: server.output,
-    stop: server.stop,
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await server.waitUntilReady({
+      ready: () => healthy(`http://127.0.0.1:${port}`),
+      what: '/healthz to answer 200',
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, pid: server.child.pid as number, runtime, output: server.output, stop };
 }

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../testing/build-if-stale.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
@@ -26,7 +24,6 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   // Failure screenshots describe the last run only.
   rmSync(FAILURES_DIR, { recursive: true, force: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'sigil-e2e-'));
   const nodes: HardhatNode[] = [];
   let server: BuiltServer | undefined;
 
@@ -35,7 +32,6 @@ export default async function setup(project: TestProject) {
     if (output) console.warn(`\n[e2e] server output (warn and above):\n${output.slice(-5000)}\n`);
     await server?.stop();
     await Promise.all(nodes.map((node) => node.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -58,7 +54,7 @@ export default async function setup(project: TestProject) {
       return describeChain(node);
     };
     const chains = ENABLED_CHAIN_IDS.map(chainNode);
-    server = await startBuiltServer({ dataDir, chains });
+    server = await startBuiltServer({ chains });
     const environment: E2eEnvironment = {
       appUrl: server.url,
       appPort: server.port,

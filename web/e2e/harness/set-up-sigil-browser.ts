@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import {
@@ -55,15 +53,12 @@ export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
   const chainHosts = allChains.flatMap((chain) => loopbackHosts(chain.port));
   let browser: Browser | undefined;
   let ownServer: BuiltServer | undefined;
-  let ownDataDir: string | undefined;
   let tabs: SigilTab[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
     if (options.serverEnv) {
-      ownDataDir = mkdtempSync(join(tmpdir(), 'sigil-e2e-'));
       ownServer = await startBuiltServer({
-        dataDir: ownDataDir,
         chains: shared.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl })),
         env: options.serverEnv,
       });
@@ -76,7 +71,6 @@ export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
   afterAll(async () => {
     await browser?.close();
     await ownServer?.stop();
-    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   });
 
   afterEach(async ({ task }) => {
