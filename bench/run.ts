@@ -10,7 +10,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BuildFailedError, buildIfStale } from '../testing/build-if-stale.js';
+import {
+  BuildFailedError,
+  type BuildIfStaleReturnType,
+  buildIfStale,
+} from '../testing/build-if-stale.js';
 import { repoRoot } from '../testing/repo-root.js';
 import { runSignInThroughput, type SignInThroughputResult } from './sign-in-throughput.js';
 import { formatKilobytes } from './support/format-bytes.js';
@@ -149,7 +153,7 @@ async function main() {
   const loadAverageAtStart = loadavg();
   const started = performance.now();
 
-  let build: 'fresh' | 'built' | { failed: string } | 'not checked' = 'not checked';
+  let build: BuildIfStaleReturnType | { failed: string } | 'not checked' = 'not checked';
   if (!args.includes('--no-build')) {
     console.log('build: checking that server/dist and web/dist are newer than their sources…');
     try {
