@@ -10,10 +10,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import {
+  BuildFailedError,
+  type BuildIfStaleReturnType,
+  buildIfStale,
+} from '../testing/build-if-stale.js';
+import { repoRoot } from '../testing/repo-root.js';
 import { runSignInThroughput, type SignInThroughputResult } from './sign-in-throughput.js';
-import { type BuildOutcome, buildIfStale } from './support/build-if-stale.js';
 import { formatKilobytes } from './support/format-bytes.js';
-import { repoRoot } from './support/repo-root.js';
 import { runWebBundle, type WebBundleResult } from './web-bundle.js';
 import { runWebTiming, type WebTimingResult } from './web-timing.js';
 
@@ -149,14 +153,16 @@ async function main() {
   const loadAverageAtStart = loadavg();
   const started = performance.now();
 
-  let build: BuildOutcome | 'not checked' = 'not checked';
+  let build: BuildIfStaleReturnType | { failed: string } | 'not checked' = 'not checked';
   if (!args.includes('--no-build')) {
     console.log('build: checking that server/dist and web/dist are newer than their sources…');
-    build = await buildIfStale();
-    if (typeof build === 'object') {
-      console.log(`build: FAILED, measuring what is there\n${build.failed}`);
-    } else {
+    try {
+      build = await buildIfStale();
       console.log(`build: ${build === 'built' ? 'rebuilt with npm run build' : 'up to date'}`);
+    } catch (error) {
+      if (!(error instanceof BuildFailedError)) throw error;
+      build = { failed: error.message };
+      console.log(`build: FAILED, measuring what is there\n${error.message}`);
     }
   }
 

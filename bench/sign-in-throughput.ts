@@ -10,13 +10,14 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../testing/repo-root.js';
+import { newestServerRuntime } from '../testing/server-runtime.js';
+import { startBuiltServer } from '../testing/start-built-server.js';
 import type { FireSignInsResult } from './sign-in/fire-sign-ins.js';
 import { prepareSignedMessages } from './sign-in/prepare-signed-messages.js';
 import type { RecoverMessagesResult } from './sign-in/recover-messages.js';
 import type { SignedMessageSet } from './sign-in/signed-message.js';
-import { repoRoot } from './support/repo-root.js';
 import { runPinned } from './support/run-pinned.js';
-import { startBenchServer } from './support/start-bench-server.js';
 import { type CpuProfileSummary, summarizeCpuProfile } from './support/summarize-cpu-profile.js';
 
 export const SIGN_IN_RATIO_TARGET = 0.7;
@@ -91,11 +92,11 @@ export async function runSignInThroughput(
     rmSync(profileDir, { recursive: true, force: true });
     mkdirSync(profileDir, { recursive: true });
   }
-  const server = await startBenchServer({
+  const server = await startBuiltServer({
     cpus: SERVER_CPU,
-    dataDir: workDir,
     chains: [{ id: 31337, rpcUrl: UNREACHABLE_RPC }],
-    cpuProfileDir: profileDir,
+    runtime: newestServerRuntime(),
+    ...(profileDir && { nodeOptions: ['--cpu-prof', '--cpu-prof-dir', profileDir] }),
   });
   try {
     log(

@@ -5,17 +5,17 @@
 // (index.html and its static imports) is printed beside it, as a secondary line.
 //
 //   node --import tsx bench/web-bundle.ts     (alone; `npm run bench` runs every bench)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { launchChromium } from '../testing/launch-chromium.js';
+import { repoRoot } from '../testing/repo-root.js';
+import { newestServerRuntime } from '../testing/server-runtime.js';
+import { type BuiltServer, startBuiltServer } from '../testing/start-built-server.js';
 import { formatKilobytes } from './support/format-bytes.js';
 import { median } from './support/percentile.js';
-import { repoRoot } from './support/repo-root.js';
-import type { Skipped } from './support/skipped.js';
-import { type BenchServer, startBenchServer } from './support/start-bench-server.js';
+import { browserBenchMissing, type Skipped, skipped } from './support/skipped.js';
 import { buildRainbowKitStarter } from './web-bundle/build-rainbowkit-starter.js';
 import { type FirstLoadScripts, firstLoadScripts } from './web-bundle/first-load-scripts.js';
 import {
@@ -23,7 +23,6 @@ import {
   measureFirstVisitScripts,
 } from './web-bundle/measure-first-visit-scripts.js';
 import { type StaticServer, serveStaticDist } from './web-bundle/serve-static-dist.js';
-import { CHROMIUM_PATH, launchBenchChromium } from './web-timing/launch-bench-chromium.js';
 
 export const BUNDLE_RATIO_TARGET = 0.75;
 
@@ -73,39 +72,30 @@ const BENCH_WALLETCONNECT_PROJECT_ID = 'sigilbench';
 export async function runWebBundle(
   log: (line: string) => void = (line) => console.log(line),
 ): Promise<WebBundleResult> {
-  const skip = (reason: string): WebBundleResult => {
-    log(`  skipped: ${reason}`);
-    return { bench: 'web-bundle', skipped: reason };
-  };
-  if (!existsSync(join(webDist, 'index.html'))) {
-    return skip('web/dist/index.html is missing: run `npm run build --workspace web`');
-  }
-  if (!existsSync(CHROMIUM_PATH)) {
-    return skip(`${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
-  }
+  const missing = browserBenchMissing();
+  if (missing) return skipped('web-bundle', missing, log);
 
   log('  building the RainbowKit starter in bench/.starter/ …');
   const buildStarted = performance.now();
   const starterDist = await buildRainbowKitStarter();
   const starterBuildSeconds = (performance.now() - buildStarted) / 1000;
 
-  const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'sigil-bench-bundle-')));
   let browser: Browser | undefined;
   let starterServer: StaticServer | undefined;
-  let sigilServer: BenchServer | undefined;
-  let sigilWithWalletConnectServer: BenchServer | undefined;
+  let sigilServer: BuiltServer | undefined;
+  let sigilWithWalletConnectServer: BuiltServer | undefined;
   try {
     const chains = [{ id: 31337, rpcUrl: UNREACHABLE_RPC }];
-    sigilServer = await startBenchServer({ cpus: '0', dataDir: dataDirs[0] as string, chains });
-    sigilWithWalletConnectServer = await startBenchServer({
+    const runtime = newestServerRuntime();
+    sigilServer = await startBuiltServer({ cpus: '0', chains, runtime });
+    sigilWithWalletConnectServer = await startBuiltServer({
       cpus: '0',
-      dataDir: dataDirs[1] as string,
       chains,
-      walletConnectProjectId: BENCH_WALLETCONNECT_PROJECT_ID,
+      runtime,
+      env: { WALLETCONNECT_PROJECT_ID: BENCH_WALLETCONNECT_PROJECT_ID },
     });
     starterServer = await serveStaticDist(starterDist);
-    browser = await launchBenchChromium();
-    if (!browser) return skip(`${CHROMIUM_PATH} could not be launched`);
+    browser = await launchChromium();
     log(
       `  Chromium ${browser.version()}; Sigil ${sigilServer.url} (server ${sigilServer.runtime.kind}), ` +
         `with WalletConnect ${sigilWithWalletConnectServer.url}, starter ${starterServer.url} (static)`,
@@ -171,7 +161,6 @@ export async function runWebBundle(
     await starterServer?.stop();
     await sigilServer?.stop();
     await sigilWithWalletConnectServer?.stop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -4,17 +4,17 @@
 // sign-in with an injected test wallet. Median of 5 fresh browser contexts.
 //
 //   node --import tsx bench/web-timing.ts     (alone; `npm run bench` runs every bench)
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { type HardhatNode, startHardhatNode } from '../testing/hardhat-node.js';
+import { launchChromium } from '../testing/launch-chromium.js';
+import { repoRoot } from '../testing/repo-root.js';
+import { newestServerRuntime } from '../testing/server-runtime.js';
+import { type BuiltServer, startBuiltServer } from '../testing/start-built-server.js';
 import { median } from './support/percentile.js';
-import { repoRoot } from './support/repo-root.js';
-import type { Skipped } from './support/skipped.js';
-import { type BenchServer, startBenchServer } from './support/start-bench-server.js';
-import { CHROMIUM_PATH, launchBenchChromium } from './web-timing/launch-bench-chromium.js';
+import { browserBenchMissing, type Skipped, skipped } from './support/skipped.js';
 import type { ReadinessMarks } from './web-timing/readiness-marks.js';
 import { FirstVisitStepError, timeFirstVisit } from './web-timing/time-first-visit.js';
 
@@ -68,25 +68,19 @@ function figures(marks: ReadinessMarks): FirstVisitFigures {
 export async function runWebTiming(
   log: (line: string) => void = (line) => console.log(line),
 ): Promise<WebTimingResult> {
-  const skip = (reason: string): WebTimingResult => {
-    log(`  skipped: ${reason}`);
-    return { bench: 'web-timing', skipped: reason };
-  };
-  if (!existsSync(join(repoRoot, 'web/dist/index.html'))) {
-    return skip('web/dist/index.html is missing: run `npm run build --workspace web`');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'sigil-bench-web-'));
+  const skip = (reason: string) => skipped('web-timing', reason, log);
+  const missing = browserBenchMissing();
+  if (missing) return skip(missing);
   let browser: Browser | undefined;
   let chain: HardhatNode | undefined;
-  let server: BenchServer | undefined;
+  let server: BuiltServer | undefined;
   try {
-    browser = await launchBenchChromium();
-    if (!browser) return skip(`${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
+    browser = await launchChromium();
     chain = await startHardhatNode({ chainId: 31337 });
-    server = await startBenchServer({
+    server = await startBuiltServer({
       cpus: '0',
-      dataDir,
       chains: [{ id: chain.chainId, rpcUrl: chain.url }],
+      runtime: newestServerRuntime(),
     });
     log(
       `  server ${server.url} (${server.runtime.kind}) on CPU 0, Hardhat node ${chain.url}, Chromium ${browser.version()}`,
@@ -163,7 +157,6 @@ export async function runWebTiming(
     await browser?.close();
     await server?.stop();
     await chain?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -16,12 +16,20 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Why Chromium cannot be launched here, or undefined when it can. A suite
+ * passes it to `availableOrSkip` (skip-or-fail.ts); a bench prints it as the
+ * reason it skipped.
+ */
+export function chromiumMissing(): string | undefined {
+  return existsSync(CHROMIUM_PATH)
+    ? undefined
+    : `${CHROMIUM_PATH} is missing (apt-get install -y chromium fonts-noto-color-emoji, or set CHROMIUM_PATH)`;
+}
+
 /** Headless Chromium for the end-to-end suite and the benches; throws when it is not installed. */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `${CHROMIUM_PATH} is missing: apt-get install -y chromium fonts-noto-color-emoji (or set CHROMIUM_PATH)`,
-    );
-  }
+  const missing = chromiumMissing();
+  if (missing) throw new Error(missing);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }

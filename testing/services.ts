@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
+import { availableOrSkip } from './skip-or-fail.js';
 
 /**
  * Where a test needs PostgreSQL or Redis and none is reachable, it says so in
- * a visible line and skips; under CI=true it fails instead, so a missing
- * service can never turn a red run green.
+ * a visible line and skips; under CI=true it fails instead (skip-or-fail.ts).
  */
 export const POSTGRES_URL =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -30,10 +30,5 @@ function reachable(url: string, defaultPort: number): Promise<boolean> {
 export async function serviceAvailable(name: 'PostgreSQL' | 'Redis'): Promise<boolean> {
   const up =
     name === 'PostgreSQL' ? await reachable(POSTGRES_URL, 5432) : await reachable(REDIS_URL, 6379);
-  if (up) return true;
-  if (process.env.CI) {
-    throw new Error(`${name} is not reachable and CI is set: these tests must run in CI.`);
-  }
-  console.warn(`\n  !! ${name} is not reachable: skipping its tests (they fail under CI=true).\n`);
-  return false;
+  return availableOrSkip(up ? undefined : `${name} is not reachable`);
 }

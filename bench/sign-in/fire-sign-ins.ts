@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { isAddressEqual } from 'viem';
-import { describeErrors, graphqlRequest } from '../support/graphql-request.js';
+import { describeErrors, graphqlRequest } from '../../testing/graphql-client.js';
 import { percentile } from '../support/percentile.js';
 import { processCpuSeconds } from '../support/process-cpu-seconds.js';
 import { SIGN_IN_MUTATION } from './sign-in-mutation.js';
@@ -37,9 +37,12 @@ async function fire(url: string, set: SignedMessage[], concurrency: number) {
       const started = performance.now();
       let failure: string | undefined;
       try {
-        const body = await graphqlRequest<SignInData>(url, SIGN_IN_MUTATION, {
-          message: signed.message,
-          signature: signed.signature,
+        // No cookie kept: each sign-in is a newcomer's, as in the web app's first visit.
+        const body = await graphqlRequest<SignInData>({
+          url,
+          query: SIGN_IN_MUTATION,
+          variables: { message: signed.message, signature: signed.signature },
+          origin: new URL(url).origin,
         });
         const address = body.data?.signIn.account.address;
         if (!address) failure = describeErrors(body);

@@ -1,6 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { formatSiweMessage } from '../../server/test/support/format-siwe-message.js';
-import { describeErrors, graphqlRequest } from '../support/graphql-request.js';
+import { describeErrors, graphqlRequest } from '../../testing/graphql-client.js';
 import type { SignedMessage } from './signed-message.js';
 
 /**
@@ -26,10 +26,11 @@ async function createNonces(url: string, count: number, concurrency: number): Pr
     while (nonces.length < count) {
       nonces.push(''); // reserve a slot before awaiting, so workers never overshoot
       const index = nonces.length - 1;
-      const body = await graphqlRequest<{ createNonce: { value: string } }>(
+      const body = await graphqlRequest<{ createNonce: { value: string } }>({
         url,
-        'mutation CreateNonce { createNonce { value expiresAt } }',
-      );
+        query: 'mutation CreateNonce { createNonce { value expiresAt } }',
+        origin: new URL(url).origin,
+      });
       if (!body.data) throw new Error(`createNonce failed: ${describeErrors(body)}`);
       nonces[index] = body.data.createNonce.value;
     }
@@ -42,10 +43,11 @@ export async function prepareSignedMessages(
   parameters: PrepareSignedMessagesParameters,
 ): Promise<SignedMessage[]> {
   const { url, count, concurrency = 16 } = parameters;
-  const parametersBody = await graphqlRequest<SignInParametersData>(
+  const parametersBody = await graphqlRequest<SignInParametersData>({
     url,
-    'query SignInParameters { signInParameters { domain uri statement chains { id } } }',
-  );
+    query: 'query SignInParameters { signInParameters { domain uri statement chains { id } } }',
+    origin: new URL(url).origin,
+  });
   const signIn = parametersBody.data?.signInParameters;
   const chainId = signIn?.chains[0]?.id;
   if (!signIn || chainId === undefined) {

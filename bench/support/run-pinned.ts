@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { repoRoot } from './repo-root.js';
+import { repoRoot } from '../../testing/repo-root.js';
+import { spawnCapped } from '../../testing/spawn-capped.js';
 
 /**
  * Runs a bench script (TypeScript, through tsx) in its own Node process pinned
@@ -18,27 +18,18 @@ export type RunPinnedParameters = {
 
 export async function runPinned<Result>(parameters: RunPinnedParameters): Promise<Result> {
   const { cpus, script, args = [], timeoutMs = 120_000 } = parameters;
-  const child = spawn(
-    'taskset',
-    ['-c', cpus, process.execPath, '--import', 'tsx', script, ...args],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
+  const run = spawnCapped({
+    command: 'taskset',
+    args: ['-c', cpus, process.execPath, '--import', 'tsx', script, ...args],
+    cwd: repoRoot,
+    inheritStderr: true,
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), timeoutMs);
+  const code = await run.exited;
   clearTimeout(timer);
   if (code !== 0) {
-    throw new Error(`${script} on CPU ${cpus} exited with ${code}:\n${stdout.slice(-4000)}`);
+    throw new Error(`${script} on CPU ${cpus} exited with ${code}:\n${run.output().slice(-4000)}`);
   }
-  const lastLine = stdout.trim().split('\n').at(-1) ?? '';
+  const lastLine = run.output().trim().split('\n').at(-1) ?? '';
   return JSON.parse(lastLine) as Result;
 }

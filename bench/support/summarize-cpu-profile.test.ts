@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './repo-root.js';
+import { repoRoot } from '../../testing/repo-root.js';
 import { summarizeCpuProfile } from './summarize-cpu-profile.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sigil-bench-profile-'));

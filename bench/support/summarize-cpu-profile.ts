@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
-import { repoRoot } from './repo-root.js';
+import { repoRoot } from '../../testing/repo-root.js';
 
 /**
  * The functions a V8 `.cpuprofile` (from `node --cpu-prof`) spent most of its

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { repoRoot } from '../support/repo-root.js';
+import { repoRoot } from '../../testing/repo-root.js';
 
 /**
  * The baseline of the bundle bench: the smallest app RainbowKit's own docs

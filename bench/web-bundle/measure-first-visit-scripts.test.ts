@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, launchBenchChromium } from '../web-timing/launch-bench-chromium.js';
+import { chromiumMissing, launchChromium } from '../../testing/launch-chromium.js';
+import { availableOrSkip } from '../../testing/skip-or-fail.js';
 import { type FirstVisitScripts, measureFirstVisitScripts } from './measure-first-visit-scripts.js';
 import { type StaticServer, serveStaticDist } from './serve-static-dist.js';
 
@@ -43,7 +44,7 @@ setInterval(() => import('./tick.js?n=' + n++), 200);`,
   'assets/tick.js': 'export {};',
 });
 
-describe.skipIf(!existsSync(CHROMIUM_PATH))('measureFirstVisitScripts', () => {
+describe.skipIf(!availableOrSkip(chromiumMissing()))('measureFirstVisitScripts', () => {
   let browser: Browser;
   const servers: StaticServer[] = [];
   const serve = async (dir: string) => {
@@ -56,7 +57,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('measureFirstVisitScripts', () => {
   let lateVisit: FirstVisitScripts;
 
   beforeAll(async () => {
-    browser = (await launchBenchChromium()) as Browser;
+    browser = await launchChromium();
     lateVisit = await measureFirstVisitScripts({
       browser,
       appUrl: await serve(LATE_LOADER),

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Browser } from 'playwright-core';
-import { blockOutsideHosts } from '../web-timing/block-outside-hosts.js';
+import { blockOutsideHosts } from '../../testing/block-outside-hosts.js';
 import { type RecordedScripts, trackScriptResponses } from './track-script-responses.js';
 
 /**
@@ -82,7 +82,7 @@ export async function measureFirstVisitScripts(
       ...recorded,
       bytes: recorded.scripts.reduce((sum, script) => sum + script.bytes, 0),
       gzipBytes: recorded.scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
-      blocked: [...outside.blocked],
+      blocked: [...outside.attempted],
       settledMs,
       stoppedBy,
     };

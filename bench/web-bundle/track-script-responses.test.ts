@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, launchBenchChromium } from '../web-timing/launch-bench-chromium.js';
+import { chromiumMissing, launchChromium } from '../../testing/launch-chromium.js';
+import { availableOrSkip } from '../../testing/skip-or-fail.js';
 import { trackScriptResponses } from './track-script-responses.js';
 
 const ENTRY = 'import { dep } from "/dep.js"; window.entry = dep;';
@@ -19,7 +19,7 @@ async function listen(handler: RequestListener): Promise<{ server: Server; url: 
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-describe.skipIf(!existsSync(CHROMIUM_PATH))('trackScriptResponses', () => {
+describe.skipIf(!availableOrSkip(chromiumMissing()))('trackScriptResponses', () => {
   let browser: Browser;
   let app: { server: Server; url: string };
   let other: { server: Server; url: string };
@@ -69,7 +69,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('trackScriptResponses', () => {
           response.writeHead(404).end();
       }
     });
-    browser = (await launchBenchChromium()) as Browser;
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { BENCH_WALLET_RDNS, installBenchWallet } from './bench-wallet.js';
-import { blockOutsideHosts } from './block-outside-hosts.js';
+import { blockOutsideHosts } from '../../testing/block-outside-hosts.js';
+import { TestWallet } from '../../testing/test-wallet/test-wallet.js';
 import {
   markRecorded,
   READ_MARKS,
@@ -12,7 +12,7 @@ import {
 /**
  * One first visit in a fresh browser context (empty cache, cookies and
  * storage): open `/`, and as soon as each control is ready press it, as a
- * quick user would: Connect, the bench wallet, Sign message. Resolves with the
+ * quick user would: Connect, the Sigil Test Wallet, Sign message. Resolves with the
  * page's own milestone times; a step that does not complete in time throws
  * FirstVisitStepError naming it.
  */
@@ -66,17 +66,16 @@ export async function timeFirstVisit(
   context.setDefaultTimeout(timeoutMs);
   try {
     const outside = await blockOutsideHosts(context);
+    // A fresh key per visit: the sign-in also creates its account, as a newcomer's does.
+    await TestWallet.install(context, {
+      chains: [chain],
+      account: privateKeyToAccount(generatePrivateKey()),
+    });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-    });
-    // A fresh key per visit: the sign-in also creates its account, as a newcomer's does.
-    await installBenchWallet(page, {
-      account: privateKeyToAccount(generatePrivateKey()),
-      chainId: chain.id,
-      rpcUrl: chain.rpcUrl,
     });
     await page.addInitScript({ content: READINESS_MARKS_SCRIPT });
 
@@ -89,7 +88,7 @@ export async function timeFirstVisit(
       throw error;
     }
     const marks = (await page.evaluate(READ_MARKS)) as ReadinessMarks;
-    return { marks, blocked: outside.blocked };
+    return { marks, blocked: [...outside.attempted] };
   } finally {
     await context.close();
   }
@@ -107,7 +106,7 @@ async function visit(page: Page, appUrl: string): Promise<void> {
     page.getByTestId('rk-connect-button').first().click(),
   );
   await step('choose the wallet', () =>
-    page.getByTestId(`rk-wallet-option-${BENCH_WALLET_RDNS}`).click(),
+    page.getByTestId(`rk-wallet-option-${TestWallet.info.rdns}`).click(),
   );
   const signButton = page.getByTestId('rk-auth-message-button');
   await step('wait for "Sign message"', () => page.waitForFunction(markRecorded, 'signInView'));

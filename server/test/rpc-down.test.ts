@@ -7,7 +7,8 @@ import {
   type ContractWallets,
   deployContractWallets,
 } from '../../testing/deploy-contract-wallets.js';
-import { freePort, type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
+import { freePort } from '../../testing/free-port.js';
+import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
 import {
   createSignatureVerifier,
   type SignatureVerifier,

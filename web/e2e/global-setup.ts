@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { buildIfStale } from '../../testing/build-if-stale.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
+import { installMulticall3 } from '../../testing/install-multicall3.js';
+import { type BuiltServer, startBuiltServer } from '../../testing/start-built-server.js';
 import type { E2eChain, E2eEnvironment } from './e2e-environment.js';
-import { buildIfStale } from './harness/build-if-stale.js';
-import { installMulticall3 } from './harness/install-multicall3.js';
 import { FAILURES_DIR } from './harness/save-screenshot.js';
-import { type SigilServer, startSigilServer } from './harness/start-sigil-server.js';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Sepolia's id, served here by a local Hardhat node: no test may reach the real one. */
 const ENABLED_CHAIN_IDS = [31337, 11155111];
@@ -29,20 +24,18 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   // Failure screenshots describe the last run only.
   rmSync(FAILURES_DIR, { recursive: true, force: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'sigil-e2e-'));
   const nodes: HardhatNode[] = [];
-  let server: SigilServer | undefined;
+  let server: BuiltServer | undefined;
 
   const teardown = async () => {
     const output = server?.output().trim();
     if (output) console.warn(`\n[e2e] server output (warn and above):\n${output.slice(-5000)}\n`);
     await server?.stop();
     await Promise.all(nodes.map((node) => node.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    const building = buildIfStale(repoRoot);
+    const building = buildIfStale();
     // Settled, not raced: on a failure every node that did start must be there to stop.
     const starts = await Promise.allSettled([
       building,
@@ -61,7 +54,7 @@ export default async function setup(project: TestProject) {
       return describeChain(node);
     };
     const chains = ENABLED_CHAIN_IDS.map(chainNode);
-    server = await startSigilServer({ repoRoot, dataDir, chains });
+    server = await startBuiltServer({ chains });
     const environment: E2eEnvironment = {
       appUrl: server.url,
       appPort: server.port,

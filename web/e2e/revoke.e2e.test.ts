@@ -6,7 +6,7 @@ import { SigilApp } from './harness/sigil-app.js';
 const browser = setUpSigilBrowser();
 const { appUrl } = browser.environment;
 
-it('signs the first tab out within 2 s when a second device revokes its session', async () => {
+it('signs the first tab out, live, when a second device revokes its session', async () => {
   const first = await browser.open({ accountIndex: 11, path: '/account' });
   const firstApp = new SigilApp(first.page);
   await firstApp.connectAndSignIn();
@@ -27,13 +27,11 @@ it('signs the first tab out within 2 s when a second device revokes its session'
   await expect.poll(() => sessions.count()).toBe(2);
   const firstTabSession = sessions.and(second.page.locator(':not([data-current="true"])'));
   await firstTabSession.getByRole('button', { name: 'Revoke' }).click();
-  const revokedAt = Date.now();
 
-  await firstApp.expectAuthStatus('unauthenticated', 2000);
-  const elapsed = Date.now() - revokedAt;
-  expect(elapsed).toBeLessThanOrEqual(2000);
-  expect(await queryMe({ appUrl, request: first.context.request })).toBeNull();
-  expect(await queryMe({ appUrl, request: second.context.request })).toEqual({
+  // No reload and no action in the first tab: only the revocation can sign it out.
+  await firstApp.expectAuthStatus('unauthenticated');
+  expect(await queryMe({ appUrl, context: first.context })).toBeNull();
+  expect(await queryMe({ appUrl, context: second.context })).toEqual({
     address: second.wallet.address,
   });
   await expect.poll(() => sessions.count()).toBe(1);

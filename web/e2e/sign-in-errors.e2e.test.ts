@@ -1,9 +1,9 @@
 import type { Route } from 'playwright-core';
 import { mnemonicToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
+import { HARDHAT_MNEMONIC } from '../../testing/test-wallet/test-wallet.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
 import { MESSAGES, SigilApp } from './harness/sigil-app.js';
-import { HARDHAT_MNEMONIC } from './test-wallet/test-wallet.js';
 
 const browser = setUpSigilBrowser();
 

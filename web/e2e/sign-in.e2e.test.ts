@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { queryMe } from './harness/query-me.js';
+import { cookieHeader, queryMe } from './harness/query-me.js';
 import { saveScreenshot } from './harness/save-screenshot.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
 import { SigilApp } from './harness/sigil-app.js';
@@ -22,7 +22,7 @@ it('connects and signs in to the account page', async () => {
 
   await app.expectAccountPage(wallet.address);
   expect(wallet.signatureRequests).toBe(1);
-  expect(await queryMe({ appUrl, request: context.request })).toEqual({ address: wallet.address });
+  expect(await queryMe({ appUrl, context })).toEqual({ address: wallet.address });
 
   const current = page
     .getByTestId('sessions-list')
@@ -51,6 +51,9 @@ it('keeps the session across a reload without asking for a new signature', async
   await app.expectAccountPage(wallet.address);
   expect(wallet.signatureRequests).toBe(1);
 
+  // RainbowKit asks for a signature only while the status is unauthenticated: every
+  // status the reloaded page shows is recorded, so a passing one cannot slip by.
+  const authStatuses = await app.recordAuthStatuses();
   // Held, the wallet's answer shows the reconnecting state a reload passes through.
   const accounts = wallet.hold('eth_accounts');
   await page.reload();
@@ -60,26 +63,24 @@ it('keeps the session across a reload without asking for a new signature', async
   await app.expectConnectionStatus('connected');
   await app.expectAuthStatus('authenticated');
   await app.expectAccountPage(wallet.address);
-  // Long enough for a late sign-in dialog to have asked the wallet.
-  await page.waitForTimeout(1500);
+  // From loading straight to authenticated: at no moment could a sign-in dialog have opened.
+  expect(await authStatuses()).toEqual(['loading', 'authenticated']);
   expect(wallet.signatureRequests).toBe(1);
   expect(await page.getByTestId('rk-auth-message-button').count()).toBe(0);
-  expect(await queryMe({ appUrl, request: context.request })).toEqual({ address: wallet.address });
+  expect(await queryMe({ appUrl, context })).toEqual({ address: wallet.address });
 });
 
 it('ends the server session on sign-out', async () => {
   const { page, context, wallet } = await browser.open({ accountIndex: 3 });
   const app = new SigilApp(page);
   await app.connectAndSignIn();
-  const cookieBefore = (await context.cookies(appUrl))
-    .map((cookie) => `${cookie.name}=${cookie.value}`)
-    .join('; ');
+  const cookieBefore = await cookieHeader(context, appUrl);
   expect(await queryMe({ appUrl, cookie: cookieBefore })).toEqual({ address: wallet.address });
 
   await page.getByTestId('sign-out-button').click();
   await app.expectAuthStatus('unauthenticated');
 
-  expect(await queryMe({ appUrl, request: context.request })).toBeNull();
+  expect(await queryMe({ appUrl, context })).toBeNull();
   // The old cookie itself is dead on the server, not merely dropped by the browser.
   expect(await queryMe({ appUrl, cookie: cookieBefore })).toBeNull();
 });

@@ -36,7 +36,7 @@ it('signs out when the wallet switches to another account', async () => {
 
   await wallet.switchAccount(10);
   await app.expectAuthStatus('unauthenticated');
-  await expect.poll(() => queryMe({ appUrl, request: context.request })).toBeNull();
+  await expect.poll(() => queryMe({ appUrl, context })).toBeNull();
   // The previous account's page is gone, not left on screen for the new one.
   expect(await page.getByTestId('account-address').count()).toBe(0);
   expect(await page.getByText(signedIn).count()).toBe(0);

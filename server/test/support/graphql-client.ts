@@ -1,8 +1,10 @@
 import type { LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { GraphQLClient } from '../../../testing/graphql-client.js';
 import type { SiweMessage } from '../../src/auth/siwe/siwe-message.js';
 import { formatSiweMessage } from './format-siwe-message.js';
-import type { TestServer } from './test-server.js';
+
+export { errorCode, type GraphQLResponse } from '../../../testing/graphql-client.js';
 
 /** Hardhat's well-known test keys: never used outside tests. */
 export const TEST_KEYS = [
@@ -14,51 +16,12 @@ export const TEST_KEYS = [
 export const testAccount = (index = 0): LocalAccount =>
   privateKeyToAccount(TEST_KEYS[index] as `0x${string}`);
 
-export type GraphQLResponse<T = Record<string, unknown>> = {
-  status: number;
-  headers: Headers;
-  data?: T | null;
-  errors?: { message: string; extensions?: Record<string, unknown> }[];
-};
-
 /**
- * A GraphQL client that keeps one cookie, like one browser: the test's view of
- * the API is exactly what any client gets over HTTP.
+ * The shared cookie-keeping client (testing/graphql-client.ts) with the
+ * sign-in flow a wallet goes through: the test's view of the API is exactly
+ * what any client gets over HTTP.
  */
-export class TestClient {
-  cookie: string | undefined;
-
-  constructor(
-    readonly server: Pick<TestServer, 'url' | 'origin'>,
-    readonly defaults: { origin?: string | null } = {},
-  ) {}
-
-  async request<T = Record<string, unknown>>(
-    query: string,
-    variables?: Record<string, unknown>,
-    init: { headers?: Record<string, string> } = {},
-  ): Promise<GraphQLResponse<T>> {
-    const origin = this.defaults.origin === undefined ? this.server.origin : this.defaults.origin;
-    const response = await fetch(`${this.server.url}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/graphql-response+json, application/json',
-        ...(origin && { origin }),
-        ...(this.cookie && { cookie: this.cookie }),
-        ...init.headers,
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) {
-      const pair = setCookie.split(';')[0] ?? '';
-      this.cookie = pair.endsWith('=') ? undefined : pair;
-    }
-    const body = (await response.json()) as Omit<GraphQLResponse<T>, 'status' | 'headers'>;
-    return { status: response.status, headers: response.headers, ...body };
-  }
-
+export class TestClient extends GraphQLClient {
   async createNonce(): Promise<string> {
     const result = await this.request<{ createNonce: { value: string } }>(
       'mutation { createNonce { value expiresAt } }',
@@ -104,8 +67,4 @@ export class TestClient {
     const signature = await account.signMessage({ message });
     return this.signIn(message, signature);
   }
-}
-
-export function errorCode(result: GraphQLResponse<unknown>): unknown {
-  return result.errors?.[0]?.extensions?.code;
 }

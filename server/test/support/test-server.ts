@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
+import { freePort } from '../../../testing/free-port.js';
 import { POSTGRES_URL } from '../../../testing/services.js';
 import { buildApp, createLogger, createServices } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -92,14 +93,8 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   const dir = mkdtempSync(join(tmpdir(), 'sigil-test-'));
   const postgres = options.database === 'postgres' ? await createPostgresSchema() : undefined;
   const clock = createTestClock();
-  // Listen first on a free port, so PUBLIC_URL can name it.
-  const probe = (await import('node:net')).createServer();
-  const port = await new Promise<number>((resolve) =>
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    }),
-  );
+  // The port is chosen first, so PUBLIC_URL can name it.
+  const port = await freePort();
   const origin = `http://localhost:${port}`;
   const config = loadConfig({
     PORT: String(port),

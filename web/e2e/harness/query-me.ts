@@ -1,45 +1,36 @@
-import type { APIRequestContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { describeErrors, graphqlRequest } from '../../../testing/graphql-client.js';
 
 /**
  * Asks the server `me` directly, outside the app: the server is the authority
- * on whether a session lives. With `context.request` it carries the browser
- * context's cookies; with `cookie` it carries exactly that header.
+ * on whether a session lives. With `context` it carries that browser
+ * context's cookies for the app; with `cookie` it carries exactly that header.
  */
-export type QueryMeParameters = {
-  appUrl: string;
-  request?: APIRequestContext;
-  /** A raw `Cookie` header, e.g. a session cookie saved before sign-out. */
-  cookie?: string;
-};
+export type QueryMeParameters = { appUrl: string } & (
+  | { context: BrowserContext }
+  // A raw `Cookie` header, e.g. a session cookie saved before sign-out.
+  | { cookie: string }
+);
 
 export type QueryMeReturnType = { address: string } | null;
 
-const ME = 'query Me { me { address } }';
+/** The `Cookie` header the context's pages send to `url`. */
+export async function cookieHeader(context: BrowserContext, url: string): Promise<string> {
+  return (await context.cookies(url)).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
 
-export async function queryMe({
-  appUrl,
-  request,
-  cookie,
-}: QueryMeParameters): Promise<QueryMeReturnType> {
-  const headers = {
-    'content-type': 'application/json',
+export async function queryMe(parameters: QueryMeParameters): Promise<QueryMeReturnType> {
+  const { appUrl } = parameters;
+  const cookie =
+    'cookie' in parameters ? parameters.cookie : await cookieHeader(parameters.context, appUrl);
+  const result = await graphqlRequest<{ me: QueryMeReturnType }>({
+    url: appUrl,
+    query: 'query Me { me { address } }',
     origin: appUrl,
-    ...(cookie ? { cookie } : {}),
-  };
-  const body = JSON.stringify({ operationName: 'Me', query: ME, variables: {} });
-  let json: {
-    data?: { me: QueryMeReturnType } | null;
-    errors?: { extensions?: { code?: string } }[];
-  };
-  if (request) {
-    const response = await request.post(`${appUrl}/graphql`, { headers, data: body });
-    json = await response.json();
-  } else {
-    const response = await fetch(`${appUrl}/graphql`, { method: 'POST', headers, body });
-    json = (await response.json()) as typeof json;
-  }
+    cookie,
+  });
   // An ended session may answer null or UNAUTHENTICATED: either way, nobody is signed in.
-  if (json.errors?.some((error) => error.extensions?.code === 'UNAUTHENTICATED')) return null;
-  if (!json.data) throw new Error(`me failed: ${JSON.stringify(json.errors)}`);
-  return json.data.me;
+  if (result.errors?.some((error) => error.extensions?.code === 'UNAUTHENTICATED')) return null;
+  if (!result.data) throw new Error(`me failed: ${describeErrors(result)}`);
+  return result.data.me;
 }

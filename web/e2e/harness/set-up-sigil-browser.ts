@@ -1,15 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import {
+  blockOutsideHosts,
+  loopbackHosts,
+  type OutsideHostGuard,
+} from '../../../testing/block-outside-hosts.js';
 import { launchChromium } from '../../../testing/launch-chromium.js';
+import { type BuiltServer, startBuiltServer } from '../../../testing/start-built-server.js';
+import { TestWallet } from '../../../testing/test-wallet/test-wallet.js';
 import type { E2eEnvironment } from '../e2e-environment.js';
-import { TestWallet } from '../test-wallet/test-wallet.js';
-import { guardOutsideHosts, loopbackHosts, type OutsideHostGuard } from './outside-host-guard.js';
 import { FAILURES_DIR } from './save-screenshot.js';
-import { type SigilServer, startSigilServer } from './start-sigil-server.js';
 
 /**
  * One Chromium per test file; one browser context (a browser profile: cookies,
@@ -44,8 +45,6 @@ export type SetUpSigilBrowserOptions = {
   serverEnv?: Record<string, string>;
 };
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
 export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
   const shared: E2eEnvironment = inject('sigil');
   // Filled in before the first test when this file starts a server of its own.
@@ -53,17 +52,13 @@ export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
   const allChains = [...shared.chains, shared.strayChain];
   const chainHosts = allChains.flatMap((chain) => loopbackHosts(chain.port));
   let browser: Browser | undefined;
-  let ownServer: SigilServer | undefined;
-  let ownDataDir: string | undefined;
+  let ownServer: BuiltServer | undefined;
   let tabs: SigilTab[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
     if (options.serverEnv) {
-      ownDataDir = mkdtempSync(join(tmpdir(), 'sigil-e2e-'));
-      ownServer = await startSigilServer({
-        repoRoot,
-        dataDir: ownDataDir,
+      ownServer = await startBuiltServer({
         chains: shared.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl })),
         env: options.serverEnv,
       });
@@ -76,7 +71,6 @@ export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
   afterAll(async () => {
     await browser?.close();
     await ownServer?.stop();
-    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   });
 
   afterEach(async ({ task }) => {
@@ -102,10 +96,9 @@ export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
       timezoneId: 'UTC',
     });
     context.setDefaultTimeout(10_000);
-    const guard = await guardOutsideHosts(context, [
-      ...loopbackHosts(environment.appPort),
-      ...chainHosts,
-    ]);
+    const guard = await blockOutsideHosts(context, {
+      allowedHosts: [...loopbackHosts(environment.appPort), ...chainHosts],
+    });
     const walletChainIds = parameters.walletChainIds ?? allChains.map((chain) => chain.id);
     const wallet = await TestWallet.install(context, {
       chains: allChains

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { TestWallet } from '../test-wallet/test-wallet.js';
+import { TestWallet } from '../../../testing/test-wallet/test-wallet.js';
 
 /** The user-facing messages of DESIGN §6, exactly. */
 export const MESSAGES = {
@@ -13,6 +13,16 @@ export const MESSAGES = {
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+// Plain page script, as text: no test-runner transform can reach it.
+const RECORD_AUTH_STATUSES = `(() => {
+  if (window.top !== window) return;
+  const seen = (window.__sigilAuthStatuses = []);
+  new MutationObserver(() => {
+    const status = document.querySelector('[data-testid="auth-status"]')?.textContent?.trim();
+    if (status && seen.at(-1) !== status) seen.push(status);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
 
 /**
  * Drives Sigil's UI the way a person does, through the test ids the app and
@@ -45,6 +55,19 @@ export class SigilApp {
 
   async expectAuthStatus(status: AuthStatus, timeout = 10_000): Promise<void> {
     await expectText(this.authStatus, status, timeout);
+  }
+
+  /**
+   * From the next page load on, records in the page every auth status it
+   * shows, as it changes: a transient value no poll would catch is kept.
+   * Resolves with a reader of the statuses so far, in order.
+   */
+  async recordAuthStatuses(): Promise<() => Promise<string[]>> {
+    await this.page.addInitScript({ content: RECORD_AUTH_STATUSES });
+    return () =>
+      this.page.evaluate(
+        () => (window as unknown as { __sigilAuthStatuses?: string[] }).__sigilAuthStatuses ?? [],
+      );
   }
 
   /**

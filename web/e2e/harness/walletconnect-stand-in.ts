@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
-import type { OutsideHostGuard } from './outside-host-guard.js';
+import type { OutsideHostGuard } from '../../../testing/block-outside-hosts.js';
 
 /**
  * A stand-in for the WalletConnect network (relay, verify and telemetry

@@ -2,11 +2,12 @@ import type { BrowserContext } from 'playwright-core';
 
 /**
  * Aborts every request and websocket from the context's pages to a host that
- * is not one of `allowedHosts` (`host:port`), and records its URL. It also
- * records requests the page's Content-Security-Policy stopped before they
- * left, since those never reach the network: an attempt is an attempt. The
- * suite asserts the record is empty: Sigil must not reach a host the
- * operator did not configure (WalletConnect, public RPCs, analytics, fonts, …).
+ * is not allowed, and records its URL. It also records requests the page's
+ * Content-Security-Policy stopped before they left, since those never reach
+ * the network: an attempt is an attempt. The end-to-end suite asserts the
+ * record is empty (Sigil must not reach a host the operator did not
+ * configure: WalletConnect, public RPCs, analytics, fonts, …); the benches
+ * list it, and measure the app against its own server and chain only.
  */
 export type OutsideHostGuard = {
   /** URLs the pages tried to reach outside the allowed hosts, in order. */
@@ -18,19 +19,27 @@ export type OutsideHostGuard = {
   exempt(isServedByStandIn: (url: URL) => boolean): void;
 };
 
-const NETWORK_PROTOCOLS = new Set(['http:', 'https:', 'ws:', 'wss:']);
-const CSP_BINDING = '__sigilE2eCspViolation';
+export type BlockOutsideHostsParameters = {
+  /** The `host:port`s pages may reach. @default any port of localhost, 127.0.0.1 and [::1] */
+  allowedHosts?: readonly string[];
+};
 
-export async function guardOutsideHosts(
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+const NETWORK_PROTOCOLS = new Set(['http:', 'https:', 'ws:', 'wss:']);
+const CSP_BINDING = '__sigilCspViolation';
+
+export async function blockOutsideHosts(
   context: BrowserContext,
-  allowedHosts: readonly string[],
+  parameters: BlockOutsideHostsParameters = {},
 ): Promise<OutsideHostGuard> {
-  const allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
+  const allowed = parameters.allowedHosts?.map((host) => host.toLowerCase());
+  const isAllowed = (url: URL) =>
+    allowed ? allowed.includes(url.host.toLowerCase()) : LOOPBACK_HOSTNAMES.has(url.hostname);
   const exemptions: ((url: URL) => boolean)[] = [];
   const attempted: string[] = [];
   const isOutside = (url: URL) =>
     NETWORK_PROTOCOLS.has(url.protocol) &&
-    !allowed.has(url.host.toLowerCase()) &&
+    !isAllowed(url) &&
     !exemptions.some((isExempt) => isExempt(url));
   const record = (text: string) => {
     let url: URL;
@@ -49,7 +58,7 @@ export async function guardOutsideHosts(
   await context.routeWebSocket(isOutside, (socket) => {
     attempted.push(socket.url());
     // Never connectToServer(): the socket stays with us and is closed at once.
-    return socket.close({ code: 1008, reason: 'outside host blocked by the e2e suite' });
+    return socket.close({ code: 1008, reason: 'outside host blocked by the test harness' });
   });
   await context.exposeBinding(CSP_BINDING, (_source, blockedUri: string) => record(blockedUri));
   await context.addInitScript({

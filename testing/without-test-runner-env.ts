@@ -1,6 +1,6 @@
 /**
  * The environment minus what Vitest sets for its workers (NODE_ENV=test,
- * VITEST*): the build and the server must run as `npm run build` and
+ * TEST, VITEST*): the build and the server must run as `npm run build` and
  * `npm start` do, or Vite bundles React's development build.
  */
 export function withoutTestRunnerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -11,8 +11,8 @@ import {
   isHex,
   numberToHex,
 } from 'viem';
-import { type HDAccount, mnemonicToAccount } from 'viem/accounts';
-import { JsonRpcError, jsonRpc } from '../harness/json-rpc.js';
+import { type LocalAccount, mnemonicToAccount } from 'viem/accounts';
+import { JsonRpcError, jsonRpc } from '../json-rpc.js';
 import { type HeldApproval, UserApproval } from './user-approval.js';
 
 /** What the page's binding resolves to: bindings lose error fields, so errors travel as data. */
@@ -32,6 +32,8 @@ export type InstallTestWalletParameters = {
   chainId?: number;
   /** Index into Hardhat's default accounts. @default 0 */
   accountIndex?: number;
+  /** A key of the caller's own instead (a fresh one makes every sign-in a newcomer's). */
+  account?: LocalAccount;
 };
 
 /** The page half, a plain script: see test-wallet-provider.js. */
@@ -51,13 +53,15 @@ type HoldableMethod =
   | 'personal_sign';
 
 /**
- * The Sigil Test Wallet: a test double for a browser wallet extension, and the
- * one fake of the end-to-end suite. The page sees an EIP-1193 provider
- * announced by EIP-6963 (`installTestWalletProvider`); this controller, in the
- * test process, answers its requests with a viem local account derived from
- * Hardhat's default mnemonic and forwards everything else to the current
- * chain's real Hardhat node. One instance per browser context, as an extension
- * is per browser profile.
+ * The Sigil Test Wallet: a test double for a browser wallet extension, the
+ * one fake of the end-to-end suite and the wallet the timing bench signs in
+ * with. The page sees an EIP-1193 provider announced by EIP-6963
+ * (`installTestWalletProvider`); this controller, in the test process,
+ * answers its requests with a viem local account (by default derived from
+ * Hardhat's default mnemonic) and forwards everything else to the current
+ * chain's real Hardhat node. One instance per browser context, as an
+ * extension is per browser profile. Unless a test holds or fails a request on
+ * purpose, it answers as fast as it can.
  */
 export class TestWallet {
   static readonly info = {
@@ -71,7 +75,7 @@ export class TestWallet {
   #signatureRequests = 0;
   readonly #chains = new Map<number, string>();
   #chainId: number;
-  #account: HDAccount;
+  #account: LocalAccount;
   /** Whether the app's origin was granted the accounts (eth_requestAccounts). */
   #authorized = false;
   readonly #nextSignatures: SignatureOutcome[] = [];
@@ -86,7 +90,7 @@ export class TestWallet {
     if (!first) throw new Error('TestWallet needs at least one chain');
     this.#chainId = parameters.chainId ?? first.id;
     if (!this.#chains.has(this.#chainId)) throw new Error(`chain ${this.#chainId} is not known`);
-    this.#account = hardhatAccount(parameters.accountIndex ?? 0);
+    this.#account = parameters.account ?? hardhatAccount(parameters.accountIndex ?? 0);
   }
 
   /** Installs the wallet into every page the context opens from now on. */
@@ -334,6 +338,6 @@ type TransactionRequest = {
   gas?: Hex;
 };
 
-function hardhatAccount(index: number): HDAccount {
+function hardhatAccount(index: number): LocalAccount {
   return mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: index });
 }

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port.js';
+import { repoRoot } from './repo-root.js';
+import { BUILT_SERVER, type ServerRuntime } from './server-runtime.js';
+import { spawnCapped } from './spawn-capped.js';
+import { withoutTestRunnerEnv } from './without-test-runner-env.js';
+
+/**
+ * Starts the real server as `npm start` runs it (`node server/dist/main.js`)
+ * in a child process, on a free loopback port, with a fresh SQLite file of its
+ * own (removed when it stops) and the given chains and environment, and
+ * resolves once `/healthz` answers 200.
+ * The end-to-end suite serves the app from it; the benches measure it.
+ */
+export type BuiltServer = {
+  /** The public URL, e.g. `http://localhost:41234`: the origin a browser opens. */
+  url: string;
+  port: number;
+  /** The server's process id (`taskset` execs node, so it is node's). */
+  pid: number;
+  runtime: ServerRuntime;
+  /** The server's stdout and stderr so far (its last 50 000 characters). */
+  output(): string;
+  /** SIGTERM, so a `--cpu-prof` profile is written as the process exits; then the database goes. */
+  stop(): Promise<void>;
+};
+
+export type StartBuiltServerParameters = {
+  /** Enabled chains and their RPC URLs (`CHAINS`, `RPC_URL_<id>`). */
+  chains: { id: number; rpcUrl: string }[];
+  /** More configuration, over the defaults below, e.g. `WALLETCONNECT_PROJECT_ID`. */
+  env?: Record<string, string>;
+  /** Pins the server to these CPUs with `taskset -c`. @default any CPU */
+  cpus?: string;
+  /** Node options before the script, e.g. `--cpu-prof`. @default none */
+  nodeOptions?: string[];
+  /** @default BUILT_SERVER */
+  runtime?: ServerRuntime;
+};
+
+// Variables the server's config reads (NODE_ENV=development turns on GraphiQL): none may
+// leak in from the shell, so the server runs exactly as configured here.
+const CONFIG_VARIABLE =
+  /^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|LOG_LEVEL|NODE_ENV)$/;
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+export async function startBuiltServer(
+  parameters: StartBuiltServerParameters,
+): Promise<BuiltServer> {
+  const { chains, cpus, nodeOptions = [], runtime = BUILT_SERVER } = parameters;
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sigil-server-'));
+  const url = `http://localhost:${port}`;
+  const inherited = Object.fromEntries(
+    Object.entries(withoutTestRunnerEnv(process.env)).filter(
+      ([name]) => !CONFIG_VARIABLE.test(name),
+    ),
+  );
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATABASE_URL: `sqlite:${join(dataDir, 'sigil.sqlite')}`,
+    CHAINS: chains.map((chain) => chain.id).join(','),
+    ...Object.fromEntries(chains.map((chain) => [`RPC_URL_${chain.id}`, chain.rpcUrl])),
+    // Every request comes from one loopback address: the limit is neither what is tested nor
+    // what is measured. (The server accepts at most 1 000 000.)
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'warn',
+    ...parameters.env,
+  };
+  const node = [process.execPath, ...nodeOptions, ...runtime.nodeArguments];
+  const server = spawnCapped({
+    command: cpus === undefined ? (node[0] as string) : 'taskset',
+    args: cpus === undefined ? node.slice(1) : ['-c', cpus, ...node],
+    cwd: repoRoot,
+    env,
+    keepChars: 50_000,
+    // Long enough for a CPU profile to be written.
+    killAfterMs: 10_000,
+  });
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await server.waitUntilReady({
+      ready: () => healthy(`http://127.0.0.1:${port}`),
+      what: '/healthz to answer 200',
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, pid: server.child.pid as number, runtime, output: server.output, stop };
+}
