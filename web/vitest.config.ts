@@ -8,6 +8,8 @@ export default defineConfig({
     // End-to-end specs live in e2e/ and run in a real browser, not here.
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A failure bound, not a budget: above the 10 s findBy* bound of src/test/setup.ts.
+    testTimeout: 20_000,
     restoreMocks: true,
     server: {
       deps: {

@@ -111,6 +111,7 @@ describe('loadConfig', () => {
     expect((thrown as ConfigError).message).not.toContain('\n');
   });
 
+  // Its own timeout: tsx compiles main.ts and its imports first, seconds on a loaded machine.
   it('stops `main.ts` at start with one stderr line naming the bad variable', async () => {
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
     const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -131,7 +132,8 @@ describe('loadConfig', () => {
       const child = execFile(
         process.execPath,
         ['--import', 'tsx', main],
-        { cwd: repoRoot, env: { ...env, PORT: 'abc' }, timeout: 20_000 },
+        // A failure bound (a server that did start would never exit), inside the test's own.
+        { cwd: repoRoot, env: { ...env, PORT: 'abc' }, timeout: 50_000 },
         (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
       );
     });
@@ -141,5 +143,5 @@ describe('loadConfig', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('PORT');
     expect(stdout).toBe('');
-  });
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
-import { subscribeAccountEvents, waitFor } from './support/subscribe-account-events.js';
+import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { createPostgresSchema, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -61,12 +61,12 @@ describe.runIf(ready)('several instances on PostgreSQL and Redis', () => {
     const tabSession = tabResult.data?.signIn.session.id as string;
     const onB = clientOf(b);
     onB.cookie = tab.cookie;
-    const socket = await subscribeAccountEvents(onB);
+    // Probed from instance A: the subscription on B is registered with Redis.
+    const socket = await subscribeAccountEvents(onB, { events: a.services.events });
     const other = clientOf(a);
     await other.signInAs(testAccount(1), { issuedAt: new Date(a.clock()).toISOString() });
     await other.request(`mutation { revokeSession(id: "${tabSession}") }`);
-    await waitFor(() => socket.closeCode !== undefined, 1000);
-    expect(socket.closeCode).toBe(4401);
+    expect(await socket.closed).toBe(4401);
     expect(socket.events.map((e) => e.type)).toEqual(['SIGNED_IN', 'SESSION_REVOKED']);
   });
 

@@ -1,6 +1,11 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { type Address, numberToHex, recoverMessageAddress, serializeErc6492Signature } from 'viem';
+import {
+  type Address,
+  BaseError,
+  HttpRequestError,
+  numberToHex,
+  serializeErc6492Signature,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +22,10 @@ import { InvalidSignatureError } from '../src/errors.js';
 
 // Hardhat takes a few seconds to start and solcjs a few more to compile.
 const SLOW = 60_000;
-const TIMEOUT_MS = 1500;
+// Each hung-endpoint test waits this out once. Long enough for the live node to
+// answer the control on a loaded machine. How the deadline adds up over several
+// requests is proven on a fake clock, in verify-contract-signature.test.ts.
+const TIMEOUT_MS = 3_000;
 
 // The same wallet and signatures are checked against three endpoints for
 // three chain ids: the real node, a hung one and a closed port.
@@ -116,25 +124,19 @@ describe('when the chain does not answer', () => {
     await expect(verifier.verify(await contractSignature(LIVE_CHAIN))).resolves.toBe('CONTRACT');
   });
 
-  it('refuses the contract signature as CHAIN_UNAVAILABLE within one deadline of a hung endpoint', async () => {
+  // Without a deadline the check would wait forever: the test's own timeout is the failure bound.
+  it('refuses the contract signature as CHAIN_UNAVAILABLE when the endpoint hangs', async () => {
     const connectionsBefore = hung.connections;
-    const started = performance.now();
     const error = await rejection(verifier.verify(await contractSignature(HUNG_CHAIN)));
-    const elapsed = performance.now() - started;
-    console.log(
-      `hung endpoint, EIP-1271: gave up after ${elapsed.toFixed(0)} ms (deadline ${TIMEOUT_MS} ms)`,
-    );
     expect(error).toBeInstanceOf(InvalidSignatureError);
     expect(error).toMatchObject({
       message: `could not verify the contract-wallet signature: chain ${HUNG_CHAIN} did not answer in time`,
       details: { reason: 'CHAIN_UNAVAILABLE' },
     });
-    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1000);
     expect(hung.connections).toBeGreaterThan(connectionsBefore);
   });
 
-  it('bounds an EIP-6492 check, which needs two requests, by the same one deadline', async () => {
+  it('refuses an EIP-6492 check, which needs two requests, as CHAIN_UNAVAILABLE when the endpoint hangs', async () => {
     const { address, factory, factoryData } = await wallets.counterfactualWallet(
       owner.address,
       numberToHex(2, { size: 32 }),
@@ -145,26 +147,21 @@ describe('when the chain does not answer', () => {
       data: factoryData,
       signature: await owner.signMessage({ message }),
     });
-    const started = performance.now();
     const error = await rejection(
       verifier.verify({ address, message, signature, chainId: HUNG_CHAIN }),
     );
-    const elapsed = performance.now() - started;
-    console.log(
-      `hung endpoint, EIP-6492: gave up after ${elapsed.toFixed(0)} ms (deadline ${TIMEOUT_MS} ms)`,
-    );
     expect(error).toMatchObject({ details: { reason: 'CHAIN_UNAVAILABLE' } });
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1000);
   });
 
   it('refuses the contract signature as CHAIN_UNAVAILABLE at once when the port is closed', async () => {
-    const started = performance.now();
     const error = await rejection(verifier.verify(await contractSignature(CLOSED_CHAIN)));
-    const elapsed = performance.now() - started;
-    console.log(`closed port: gave up after ${elapsed.toFixed(0)} ms`);
     expect(error).toBeInstanceOf(InvalidSignatureError);
     expect(error).toMatchObject({ details: { reason: 'CHAIN_UNAVAILABLE' } });
-    expect(elapsed).toBeLessThan(TIMEOUT_MS / 2);
+    // "At once": refused for the failed connection, which is its cause, not for the
+    // deadline running out, which has none.
+    const cause = (error as InvalidSignatureError).cause;
+    expect(cause).toBeInstanceOf(BaseError);
+    expect((cause as BaseError).walk((inner) => inner instanceof HttpRequestError)).toBeTruthy();
   });
 });
 
@@ -182,38 +179,22 @@ describe('a burst of EOA sign-ins', () => {
         };
       }),
     );
-    // Warm the workers up, so the burst measures recovery and not thread start.
+    // Start the workers first: the burst then only travels to threads that are up.
     await Promise.all(bursts.slice(0, 4).map((sign) => verifier.verify(sign)));
 
     const connectionsBefore = hung.connections;
-    const delay = monitorEventLoopDelay({ resolution: 1 });
-    delay.enable();
     let burstDone = false;
     let timerFiredDuringBurst = false;
-    const started = performance.now();
     const burst = Promise.all(bursts.map((sign) => verifier.verify(sign))).finally(() => {
       burstDone = true;
     });
+    // The burst takes many round trips to the workers; a loop they did not block
+    // runs this timer between two of them. How fast they go is for the benchmark.
     setTimeout(() => {
       timerFiredDuringBurst = !burstDone;
     }, 0);
     const kinds = await burst;
-    const elapsed = performance.now() - started;
-    delay.disable();
 
-    // The same work on the event loop, for comparison.
-    const inThreadStarted = performance.now();
-    for (const { message, signature } of bursts)
-      await recoverMessageAddress({ message, signature });
-    const inThread = performance.now() - inThreadStarted;
-
-    console.log(
-      [
-        `200 recoveries through the pool: ${elapsed.toFixed(0)} ms (${((200 / elapsed) * 1000).toFixed(0)}/s),`,
-        `max event-loop delay ${(delay.max / 1e6).toFixed(1)} ms;`,
-        `in-thread: ${inThread.toFixed(0)} ms (${((200 / inThread) * 1000).toFixed(0)}/s), blocking the loop throughout`,
-      ].join(' '),
-    );
     expect(kinds).toEqual(Array(200).fill('EOA'));
     expect(timerFiredDuringBurst).toBe(true);
     expect(hung.connections).toBe(connectionsBefore);

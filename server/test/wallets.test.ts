@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../testing/services.js';
 import type { SiweMessage } from '../src/auth/siwe/siwe-message.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
-import { subscribeAccountEvents, waitFor } from './support/subscribe-account-events.js';
+import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -258,18 +258,16 @@ describe('linking wallets', () => {
     const acting = await signedIn(server, first);
     await link(acting, second);
     const bySecond = await signedIn(server, second);
-    const socket = await subscribeAccountEvents(bySecond);
-    const watcher = await subscribeAccountEvents(acting);
+    const socket = await subscribeAccountEvents(bySecond, { events: server.services.events });
+    const watcher = await subscribeAccountEvents(acting, { events: server.services.events });
 
     const result = await unlink(acting, second.address);
     expect(result.data?.unlinkWallet).toBe(true);
-    await waitFor(() => socket.closeCode !== undefined, 10_000);
-    expect(socket.closeCode).toBe(4401);
+    expect(await socket.closed).toBe(4401);
     expect((await bySecond.request<Me>('{ me { id } }')).data?.me).toBeNull();
-    await waitFor(() => watcher.events.some((event) => event.type === 'WALLET_UNLINKED'), 10_000);
-    expect(watcher.events.map((event) => event.type)).toEqual(
-      expect.arrayContaining(['SESSION_REVOKED', 'WALLET_UNLINKED']),
-    );
+    const unlinked = await watcher.received((event) => event.type === 'WALLET_UNLINKED');
+    expect(unlinked.wallet).toEqual({ address: second.address, chainId: null });
+    expect(watcher.events.map((event) => event.type)).toContain('SESSION_REVOKED');
     watcher.dispose();
     socket.dispose();
 
@@ -311,9 +309,11 @@ describe('WALLET_LINKED reaches every open tab of the account', () => {
     const key = newKey();
     const tab = await signedIn(server, key);
     const other = await signedIn(server, key);
-    const events = await subscribeAccountEvents(other);
-    expect((await link(tab, newKey())).errors).toBeUndefined();
-    await waitFor(() => events.events.some((event) => event.type === 'WALLET_LINKED'), 10_000);
+    const events = await subscribeAccountEvents(other, { events: server.services.events });
+    const wallet = newKey();
+    expect((await link(tab, wallet)).errors).toBeUndefined();
+    const linked = await events.received((event) => event.type === 'WALLET_LINKED');
+    expect(linked.wallet).toEqual({ address: wallet.address, chainId: null });
     events.dispose();
   });
 });

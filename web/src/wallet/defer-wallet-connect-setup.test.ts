@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { http } from 'viem';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CreateConnectorFn, createConfig, createStorage } from 'wagmi';
 import { connect } from 'wagmi/actions';
 import { mock, walletConnect } from 'wagmi/connectors';
@@ -32,7 +32,8 @@ class StandInProvider extends EventEmitter {
 
   async connect() {
     this.emit('display_uri', PAIRING_URI);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The wallet that scanned the URI answers later, not within the announcement.
+    await Promise.resolve();
     this.approve([testAccounts[0]]);
     this.emit('connect', { chainId: `0x${HARDHAT.toString(16)}` });
   }
@@ -85,21 +86,33 @@ function pageLoad(createConnector: CreateConnectorFn) {
   return { config, connector };
 }
 
-/** Lets the promises started by building the config settle. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Builds the config on vitest's clock and runs all it set going: its promises,
+ * and the timers they set. What has not happened by then is not on its way.
+ * The test just before shows that this is enough to see a provider created.
+ */
+async function settledPageLoad(createConnector: CreateConnectorFn) {
+  vi.useFakeTimers();
+  const page = pageLoad(createConnector);
+  await vi.runAllTimersAsync();
+  vi.useRealTimers();
+  return page;
+}
 
 describe('deferWalletConnectSetup', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("is needed: wagmi's WalletConnect connector creates its provider as the config is built", async () => {
     const walletConnect = walletConnectWithStandIn();
-    pageLoad(walletConnect.createConnector);
-    await settle();
+    await settledPageLoad(walletConnect.createConnector);
     expect(walletConnect.created).toHaveLength(1);
   });
 
   it('creates no WalletConnect provider when the config is built', async () => {
     const walletConnect = walletConnectWithStandIn();
-    pageLoad(deferWalletConnectSetup(walletConnect.createConnector));
-    await settle();
+    await settledPageLoad(deferWalletConnectSetup(walletConnect.createConnector));
     expect(walletConnect.created).toHaveLength(0);
   });
 
@@ -151,8 +164,7 @@ describe('deferWalletConnectSetup', () => {
     await connect(before.config, { connector: before.connector });
 
     const reload = walletConnectWithStandIn();
-    const after = pageLoad(deferWalletConnectSetup(reload.createConnector));
-    await settle();
+    const after = await settledPageLoad(deferWalletConnectSetup(reload.createConnector));
     expect(reload.created).toHaveLength(0);
     await reconnectRecentWallet(after.config);
     expect(after.config.state.status).toBe('connected');

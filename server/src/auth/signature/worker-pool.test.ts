@@ -9,6 +9,12 @@ import {
 } from './worker-pool.js';
 
 /**
+ * How long a held job waits for its latch before giving up (`released: false`):
+ * a bound that turns a test that never opens it into a failure, not a hang.
+ */
+const HOLD_BOUND_MS = 20_000;
+
+/**
  * A worker script as a data: URL, speaking the pool's protocol: `onJob` runs
  * for each job of a batch with `job` and `batchSize` in scope and returns its
  * outcome (`{ result }` or `{ error }`).
@@ -27,21 +33,38 @@ function workerScript(onJob: string): URL {
 
 /**
  * Doubles a number and says which thread did it, in a batch of how many jobs;
- * 'crash' kills the thread, 'fail' reports a failed job, { sleepMs } holds the thread.
+ * 'crash' kills the thread, 'fail' reports a failed job, { hold } keeps the
+ * thread busy until the test opens that latch.
  */
 const testWorker = workerScript(`
   if (job === 'crash') process.exit(3);
   if (job === 'fail') return { error: 'the job failed' };
   if (typeof job === 'object') {
-    const until = Date.now() + job.sleepMs;
-    while (Date.now() < until);
-    return { result: { slept: job.sleepMs, threadId, batchSize } };
+    const waited = Atomics.wait(new Int32Array(job.hold), 0, 0, ${HOLD_BOUND_MS});
+    return { result: { released: waited !== 'timed-out', threadId, batchSize } };
   }
   return { result: { doubled: job * 2, threadId, batchSize } };
 `);
 
-type TestJob = number | 'crash' | 'fail' | { sleepMs: number };
-type TestResult = { doubled?: number; slept?: number; threadId: number; batchSize: number };
+type TestJob = number | 'crash' | 'fail' | { hold: SharedArrayBuffer };
+type TestResult = { doubled?: number; released?: boolean; threadId: number; batchSize: number };
+
+/**
+ * A latch shared with the workers: a job `{ hold: latch.buffer }` runs until
+ * `open()`, so a test decides when a worker is free, instead of guessing how
+ * long a job takes.
+ */
+function latch() {
+  const buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  return {
+    buffer,
+    open() {
+      const view = new Int32Array(buffer);
+      Atomics.store(view, 0, 1);
+      Atomics.notify(view, 0);
+    },
+  };
+}
 
 const pools: WorkerPool<TestJob, TestResult>[] = [];
 function testPool(size: number, options: { maxQueue?: number; maxBatch?: number } = {}) {
@@ -68,9 +91,12 @@ describe('createWorkerPool', () => {
   it('sends jobs that queued behind a busy worker together, at most maxBatch at a time', async () => {
     const pool = testPool(1, { maxBatch: 4 });
     await pool.run(0);
-    const running = pool.run({ sleepMs: 200 });
-    const queued = await Promise.all(Array.from({ length: 6 }, (_, index) => pool.run(index)));
+    const busy = latch();
+    const running = pool.run({ hold: busy.buffer });
+    const queuedJobs = Array.from({ length: 6 }, (_, index) => pool.run(index));
+    busy.open();
     await running;
+    const queued = await Promise.all(queuedJobs);
     expect(queued.map((result) => result.doubled)).toEqual([0, 2, 4, 6, 8, 10]);
     expect(queued.map((result) => result.batchSize)).toEqual([4, 4, 4, 4, 2, 2]);
   });
@@ -82,9 +108,12 @@ describe('createWorkerPool', () => {
 
   it('hands a free worker only its share of the queue when there are several workers', async () => {
     const pool = testPool(2, { maxBatch: 8 });
-    const busy = [pool.run({ sleepMs: 150 }), pool.run({ sleepMs: 150 })];
-    const results = await Promise.all([1, 2, 3, 4].map((job) => pool.run(job)));
-    await Promise.all(busy);
+    const busy = latch();
+    const running = [pool.run({ hold: busy.buffer }), pool.run({ hold: busy.buffer })];
+    const queued = [1, 2, 3, 4].map((job) => pool.run(job));
+    busy.open();
+    await Promise.all(running);
+    const results = await Promise.all(queued);
     expect(results.map((result) => result.doubled)).toEqual([2, 4, 6, 8]);
     // Four jobs queued for two workers: no batch takes more than half of them.
     expect(Math.max(...results.map((result) => result.batchSize))).toBe(2);
@@ -103,8 +132,10 @@ describe('createWorkerPool', () => {
   it('on a crash, rejects the jobs of that batch only, and runs the next batch on a new worker', async () => {
     const pool = testPool(1, { maxBatch: 2 });
     const first = await pool.run(0);
-    const running = pool.run({ sleepMs: 200 });
+    const busy = latch();
+    const running = pool.run({ hold: busy.buffer });
     const outcomes = Promise.allSettled([pool.run('crash'), pool.run(5), pool.run(6), pool.run(7)]);
+    busy.open();
     await running;
     const [crashed, sameBatch, nextBatch, alsoNextBatch] = await outcomes;
     expect(crashed).toMatchObject({ status: 'rejected', reason: expect.any(WorkerCrashedError) });
@@ -119,9 +150,12 @@ describe('createWorkerPool', () => {
   it('rejects a job the worker reports as failed, and keeps the worker and its batch', async () => {
     const pool = testPool(1);
     const before = await pool.run(1);
-    const running = pool.run({ sleepMs: 100 });
-    const [failed, batched] = await Promise.allSettled([pool.run('fail'), pool.run(2)]);
+    const busy = latch();
+    const running = pool.run({ hold: busy.buffer });
+    const outcomes = Promise.allSettled([pool.run('fail'), pool.run(2)]);
+    busy.open();
     await running;
+    const [failed, batched] = await outcomes;
     expect(failed).toMatchObject({ status: 'rejected', reason: expect.any(WorkerJobError) });
     expect(batched).toMatchObject({ status: 'fulfilled', value: { doubled: 4, batchSize: 2 } });
     expect((await pool.run(3)).threadId).toBe(before.threadId);
@@ -130,20 +164,23 @@ describe('createWorkerPool', () => {
   it('refuses a job once its queue is full, rather than letting it grow without bound', async () => {
     const pool = testPool(1, { maxQueue: 2 });
     await pool.run(0); // the worker is up, so the first slow job starts at once
-    const running = pool.run({ sleepMs: 300 });
+    const busy = latch();
+    const running = pool.run({ hold: busy.buffer });
     const queued = [pool.run(1), pool.run(2)];
     await expect(pool.run(3)).rejects.toBeInstanceOf(WorkerPoolFullError);
-    await expect(running).resolves.toMatchObject({ slept: 300 });
+    busy.open();
+    await expect(running).resolves.toMatchObject({ released: true });
     await expect(Promise.all(queued)).resolves.toMatchObject([{ doubled: 2 }, { doubled: 4 }]);
   });
 
   it('on close, rejects running, queued and later jobs, and can be closed twice', async () => {
     const pool = testPool(1);
     await pool.run(0);
-    const outcomes = Promise.allSettled([pool.run({ sleepMs: 2000 }), pool.run(1)]);
-    const started = Date.now();
+    // Never opened: a close that waited for the running job would see it end
+    // (unreleased) after HOLD_BOUND_MS, and it would be fulfilled, not rejected.
+    const neverOpened = latch();
+    const outcomes = Promise.allSettled([pool.run({ hold: neverOpened.buffer }), pool.run(1)]);
     await Promise.all([pool.close(), pool.close()]);
-    expect(Date.now() - started).toBeLessThan(1500);
     const [running, queued] = await outcomes;
     expect(running).toMatchObject({
       status: 'rejected',
@@ -163,12 +200,14 @@ describe('createWorkerPool', () => {
   it('refuses only the job that cannot be sent, not the jobs batched with it', async () => {
     const pool = testPool(1);
     await pool.run(0);
-    const running = pool.run({ sleepMs: 100 });
+    const busy = latch();
+    const running = pool.run({ hold: busy.buffer });
     const outcomes = Promise.allSettled([
       pool.run(1),
       pool.run((() => 1) as unknown as number),
       pool.run(3),
     ]);
+    busy.open();
     await running;
     const [before, unsendable, after] = await outcomes;
     expect(before).toMatchObject({ status: 'fulfilled', value: { doubled: 2 } });
@@ -179,11 +218,11 @@ describe('createWorkerPool', () => {
   it('keeps the event loop free while a worker is busy', async () => {
     const pool = testPool(1);
     await pool.run(0);
-    const running = pool.run({ sleepMs: 500 });
-    const started = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    // Had the job run on this thread, the timer could not fire before it ended.
-    expect(Date.now() - started).toBeLessThan(250);
-    await expect(running).resolves.toMatchObject({ slept: 500 });
+    const busy = latch();
+    const running = pool.run({ hold: busy.buffer });
+    // Only this thread's event loop opens the latch. Had the job run on this
+    // thread, it would have blocked the loop until it gave up, unreleased.
+    setImmediate(() => busy.open());
+    await expect(running).resolves.toMatchObject({ released: true });
   });
 });

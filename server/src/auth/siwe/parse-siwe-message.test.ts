@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { InvalidMessageError } from '../../errors.js';
 import { parseSiweMessage } from './parse-siwe-message.js';
@@ -316,28 +315,19 @@ describe('parseSiweMessage', () => {
       ['repeated optional fields', maximal((f) => `${MINIMAL}${f}`, '\nRequest ID: x')],
     ];
 
-    it.each(hostile)('parses or refuses %s in linear time', (name, text) => {
+    // Whether the parser stays linear on these is a timing figure: it belongs
+    // in a benchmark, not in an assertion on a shared machine. What a test can
+    // hold it to is the outcome: a result, or the one typed refusal.
+    it.each(hostile)('parses %s or refuses it as an invalid message', (_, text) => {
       expect(text.length).toBeLessThanOrEqual(MAX_SIWE_MESSAGE_LENGTH);
       expect(text.length).toBeGreaterThan(MAX_SIWE_MESSAGE_LENGTH - 64);
-      let outcome = 'parsed';
-      const timings: number[] = [];
-      for (let run = 0; run < 21; run++) {
-        const started = performance.now();
-        try {
-          parseSiweMessage(text);
-        } catch (error) {
-          expect(error).toBeInstanceOf(InvalidMessageError);
-          outcome = (error as InvalidMessageError).message;
-        }
-        timings.push(performance.now() - started);
+      let refusal: unknown;
+      try {
+        parseSiweMessage(text);
+      } catch (error) {
+        refusal = error;
       }
-      const first = timings[0] ?? 0;
-      const median = timings.sort((a, b) => a - b)[10] ?? 0;
-      // Printed, not asserted: timings on a shared machine are noise for a test.
-      console.info(
-        `parse ${name} (${text.length} chars): first ${first.toFixed(3)} ms, ` +
-          `median ${median.toFixed(3)} ms; ${outcome}`,
-      );
+      if (refusal !== undefined) expect(refusal).toBeInstanceOf(InvalidMessageError);
     });
   });
 });
