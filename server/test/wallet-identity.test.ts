@@ -7,7 +7,7 @@ import {
 } from '../../testing/deploy-contract-wallets.js';
 import { deployWalletWithCreate } from '../../testing/deploy-wallet-with-create.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
-import { serviceAvailable } from '../../testing/services.js';
+import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -56,22 +56,39 @@ afterAll(async () => {
   await Promise.all([chainA?.stop(), chainB?.stop()]);
 }, SLOW);
 
-const backends = [
-  { name: 'SQLite', database: 'sqlite' as const, available: true },
-  {
-    name: 'PostgreSQL',
-    database: 'postgres' as const,
-    available: await serviceAvailable('PostgreSQL'),
-  },
-];
+/**
+ * One contract address owned by a fresh key on each chain: the same fresh
+ * deployer's first CREATE on both chains lands at one address.
+ */
+async function deploySameAddressOnBothChains() {
+  const ownerA = privateKeyToAccount(generatePrivateKey());
+  const ownerB = privateKeyToAccount(generatePrivateKey());
+  const deployerKey = generatePrivateKey();
+  const [onA, onB] = await Promise.all([
+    deployWalletWithCreate({
+      rpcUrl: chainA.url,
+      chainId: CHAIN_A,
+      owner: ownerA.address,
+      deployerKey,
+    }),
+    deployWalletWithCreate({
+      rpcUrl: chainB.url,
+      chainId: CHAIN_B,
+      owner: ownerB.address,
+      deployerKey,
+    }),
+  ]);
+  expect(onB).toBe(onA);
+  return { wallet: onA, ownerA, ownerB };
+}
 
-describe.each(backends)('wallet identity on $name', ({ name, database, available }) => {
+describe.each(databaseBackends)('wallet identity on $name', ({ name, kind, available }) => {
   describe.skipIf(!available)(name, () => {
     let server: TestServer;
 
     beforeAll(async () => {
       server = await startTestServer({
-        database,
+        database: kind,
         env: {
           CHAINS: `${CHAIN_A},${CHAIN_B}`,
           [`RPC_URL_${CHAIN_A}`]: chainA.url,
@@ -108,25 +125,7 @@ describe.each(backends)('wallet identity on $name', ({ name, database, available
     it(
       'gives the owner on chain B another account than the owner on chain A, and each their own again',
       async () => {
-        const ownerA = privateKeyToAccount(generatePrivateKey());
-        const ownerB = privateKeyToAccount(generatePrivateKey());
-        const deployerKey = generatePrivateKey();
-        const [onA, onB] = await Promise.all([
-          deployWalletWithCreate({
-            rpcUrl: chainA.url,
-            chainId: CHAIN_A,
-            owner: ownerA.address,
-            deployerKey,
-          }),
-          deployWalletWithCreate({
-            rpcUrl: chainB.url,
-            chainId: CHAIN_B,
-            owner: ownerB.address,
-            deployerKey,
-          }),
-        ]);
-        expect(onB).toBe(onA);
-        const wallet = onA;
+        const { wallet, ownerA, ownerB } = await deploySameAddressOnBothChains();
 
         const a = new TestClient(server);
         const first = await signIn(a, { address: wallet, chainId: CHAIN_A, signer: ownerA });
@@ -172,23 +171,7 @@ describe.each(backends)('wallet identity on $name', ({ name, database, available
     it(
       'links a contract wallet on its own chain only: its address on another chain is another account',
       async () => {
-        const ownerA = privateKeyToAccount(generatePrivateKey());
-        const ownerB = privateKeyToAccount(generatePrivateKey());
-        const deployerKey = generatePrivateKey();
-        const [wallet] = await Promise.all([
-          deployWalletWithCreate({
-            rpcUrl: chainA.url,
-            chainId: CHAIN_A,
-            owner: ownerA.address,
-            deployerKey,
-          }),
-          deployWalletWithCreate({
-            rpcUrl: chainB.url,
-            chainId: CHAIN_B,
-            owner: ownerB.address,
-            deployerKey,
-          }),
-        ]);
+        const { wallet, ownerA, ownerB } = await deploySameAddressOnBothChains();
 
         // A's own key signs in, then links the contract wallet, proven on chain A.
         const a = new TestClient(server);

@@ -1,8 +1,8 @@
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceAvailable } from '../../testing/services.js';
 import type { SiweMessage } from '../src/auth/siwe/siwe-message.js';
+import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -318,20 +318,11 @@ describe('WALLET_LINKED reaches every open tab of the account', () => {
   });
 });
 
-const backends = [
-  { name: 'SQLite', database: 'sqlite' as const, available: true },
-  {
-    name: 'PostgreSQL',
-    database: 'postgres' as const,
-    available: await serviceAvailable('PostgreSQL'),
-  },
-];
-
-describe.each(backends)('the link replay race on $name', ({ name, database, available }) => {
+describe.each(databaseBackends)('the link replay race on $name', ({ name, kind, available }) => {
   describe.skipIf(!available)(name, () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer({ database });
+      server = await startTestServer({ database: kind });
     });
     afterAll(() => server?.close());
 

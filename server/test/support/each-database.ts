@@ -12,6 +12,8 @@ export type OpenedDatabase = { database: Config['database']; cleanup(): Promise<
 
 export type DatabaseBackend = {
   name: 'SQLite' | 'PostgreSQL';
+  /** What `startTestServer({ database })` takes for this backend. */
+  kind: 'sqlite' | 'postgres';
   available: boolean;
   /** A new, empty database: a SQLite file, or a PostgreSQL schema of its own. */
   open(): Promise<OpenedDatabase>;
@@ -25,6 +27,7 @@ export type DatabaseBackend = {
 export const databaseBackends: DatabaseBackend[] = [
   {
     name: 'SQLite',
+    kind: 'sqlite',
     available: true,
     async open() {
       const dir = mkdtempSync(join(tmpdir(), 'sigil-store-'));
@@ -36,6 +39,7 @@ export const databaseBackends: DatabaseBackend[] = [
   },
   {
     name: 'PostgreSQL',
+    kind: 'postgres',
     available: await serviceAvailable('PostgreSQL'),
     async open() {
       const schema = await createPostgresSchema();
