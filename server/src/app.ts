@@ -56,7 +56,7 @@ export async function createServices(
   overrides: CreateServicesOverrides = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config);
-  const store = createDatabase(config.database);
+  const store = createDatabase(config.database, logger);
   await migrateToLatest(store);
   return {
     config,
@@ -68,10 +68,11 @@ export async function createServices(
       chains: config.chains.map(({ id, rpcUrl }) => ({ id, rpcUrl })),
       timeoutMs: overrides.chainTimeoutMs ?? 10_000,
     }),
-    events: createAccountEvents({ redisUrl: config.redisUrl }),
+    events: createAccountEvents({ redisUrl: config.redisUrl, logger }),
     rateLimiter: createRateLimiter({
       limitPerMinute: config.rateLimitPerMinute,
       redisUrl: config.redisUrl,
+      logger,
     }),
   };
 }
@@ -102,7 +103,7 @@ export async function buildApp(
     reply.header('x-request-id', req.id);
   });
   registerCors(app, config);
-  registerHealth(app, services.store);
+  registerHealth(app, services);
   app.get('/api/config', async (_req, reply) =>
     reply.header('cache-control', 'no-cache').send(runtimeConfig(config)),
   );

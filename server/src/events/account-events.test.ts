@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type AccountEventMessage,
@@ -5,9 +6,10 @@ import {
   createAccountEvents,
 } from './account-events.js';
 
+const silentLogger = pino({ level: 'silent' });
 const opened: AccountEvents[] = [];
 function inProcessEvents() {
-  const events = createAccountEvents({});
+  const events = createAccountEvents({ logger: silentLogger });
   opened.push(events);
   return events;
 }
@@ -61,7 +63,7 @@ describe('createAccountEvents (in process)', () => {
   });
 
   it('ends open subscriptions on close', async () => {
-    const events = createAccountEvents({});
+    const events = createAccountEvents({ logger: silentLogger });
     const ends = take(events.subscribeSessionEnds(), 1);
     await events.close();
     await expect(ends).resolves.toEqual([]);

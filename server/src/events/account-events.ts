@@ -1,8 +1,8 @@
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub } from 'graphql-yoga';
-import { Redis } from 'ioredis';
-
+import type { Logger } from 'pino';
 import type { WalletView } from '../accounts/wallet-store.js';
+import { createRedisClient, type RedisHealth } from '../store/create-redis-client.js';
+import { createLocalFirstRedisEventTarget } from './local-first-redis-event-target.js';
 
 export type AccountEventType =
   | 'SIGNED_IN'
@@ -41,26 +41,38 @@ export type AccountEvents = {
   subscribe(accountId: string): AsyncIterable<AccountEventMessage>;
   /** Every SIGNED_OUT and SESSION_REVOKED of every account: ends when `close()` is called. */
   subscribeSessionEnds(): AsyncIterable<AccountEventMessage>;
+  /** Redis's state for /readyz: 'off' without REDIS_URL. */
+  redisHealth(): RedisHealth;
   close(): Promise<void>;
 };
 
 /**
- * In-process pub/sub by default; with REDIS_URL the same topics travel over
- * Redis, so a sign-out on one instance reaches sockets held by another.
+ * In-process pub/sub by default; with REDIS_URL the same topics also travel
+ * over Redis, so a sign-out on one instance reaches sockets held by another.
+ * A Redis outage never stops this instance's own events (see
+ * local-first-redis-event-target.ts).
  */
 export function createAccountEvents({
   redisUrl,
+  logger,
 }: {
   redisUrl?: string | undefined;
+  logger: Pick<Logger, 'warn' | 'info'>;
 }): AccountEvents {
   const clients = redisUrl
     ? {
-        publishClient: new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }),
-        subscribeClient: new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }),
+        // A publish while Redis is down fails at once instead of queueing.
+        publishClient: createRedisClient(redisUrl, { logger, name: 'events publisher' }),
+        // Subscriptions made during an outage wait for the reconnection.
+        subscribeClient: createRedisClient(redisUrl, {
+          logger,
+          name: 'events subscriber',
+          queueWhileDown: true,
+        }),
       }
     : undefined;
   const pubSub = createPubSub<Topics>(
-    clients ? { eventTarget: createRedisEventTarget(clients) } : undefined,
+    clients ? { eventTarget: createLocalFirstRedisEventTarget({ ...clients, logger }) } : undefined,
   );
   const open = new Set<AsyncIterator<unknown>>();
   const track = <T>(iterable: AsyncIterable<T>): AsyncIterable<T> => ({
@@ -86,6 +98,8 @@ export function createAccountEvents({
     },
     subscribe: (accountId) => track(pubSub.subscribe('account-event', accountId)),
     subscribeSessionEnds: () => track(pubSub.subscribe('session-ended')),
+    redisHealth: () =>
+      clients ? (clients.publishClient.status === 'ready' ? 'ok' : 'down') : 'off',
     async close() {
       await Promise.all([...open].map((iterator) => iterator.return?.()));
       if (clients) {

@@ -1,16 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import type { Store } from '../store/create-database.js';
+import type { Services } from '../services.js';
+import type { RedisHealth } from '../store/create-redis-client.js';
 
-/** /healthz: the process is up. /readyz: and its database answers. */
-export function registerHealth(app: FastifyInstance, store: Store) {
+/** A database that has not answered by then counts as down: a probe must not hang. */
+const PING_DEADLINE_MS = 2000;
+
+async function databaseAnswers(services: Services): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([services.store.ping().catch(() => false), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Redis serves two purposes; if either has lost it, the instance runs degraded. */
+function redisHealth(services: Services): RedisHealth {
+  const states = [services.events.redisHealth(), services.rateLimiter.redisHealth()];
+  if (states.includes('down')) return 'down';
+  return states.includes('ok') ? 'ok' : 'off';
+}
+
+/**
+ * /healthz: the process is up. /readyz: 200 while the database answers, 503
+ * otherwise; the body gives each dependency's state. Redis down is
+ * "degraded", still 200: the instance serves with its own events and limits
+ * until Redis returns.
+ */
+export function registerHealth(app: FastifyInstance, services: Services) {
   app.get('/healthz', async (_req, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
   app.get('/readyz', async (_req, reply) => {
-    const ready = await store.ping().catch(() => false);
+    const database = await databaseAnswers(services);
+    const redis = redisHealth(services);
+    const status = !database ? 'unavailable' : redis === 'down' ? 'degraded' : 'ready';
     return reply
-      .code(ready ? 200 : 503)
+      .code(database ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ready ? 'ready' : 'unavailable', database: ready ? 'ok' : 'unreachable' });
+      .send({
+        status,
+        database: database ? 'ok' : 'unreachable',
+        ...(redis !== 'off' && { redis }),
+      });
   });
 }

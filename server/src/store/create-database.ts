@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { cacheStatements } from './cache-statements.js';
 import type { Database, Db } from './database.js';
@@ -19,7 +20,7 @@ export type Store = {
 
 const INT8_OID = 20;
 
-export function createDatabase(database: Config['database']): Store {
+export function createDatabase(database: Config['database'], logger?: Pick<Logger, 'warn'>): Store {
   if (database.kind === 'sqlite') {
     if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
     const sqlite = new SQLite(database.path);
@@ -50,6 +51,14 @@ export function createDatabase(database: Config['database']): Store {
         oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text'),
     },
   });
+  // A connection dropping (a PostgreSQL restart) is an 'error' event: on the
+  // pool for an idle client, on the client itself for one that is checked out.
+  // Either one without a listener ends the process. The query that was running
+  // fails with its own error, and the pool replaces the client by itself.
+  const connectionLost = (error: Error) =>
+    logger?.warn({ reason: error.message }, 'a PostgreSQL connection was lost');
+  pool.on('error', connectionLost);
+  pool.on('connect', (client) => client.on('error', connectionLost));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
