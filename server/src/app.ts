@@ -7,9 +7,10 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { createAccountEvents } from './events/account-events.js';
 import { registerCors } from './http/cors.js';
-import { registerGraphQLRoute } from './http/graphql-route.js';
+import { createHttpYoga, registerGraphQLRoute } from './http/graphql-route.js';
 import { registerGraphQLWebSocket } from './http/graphql-websocket.js';
 import { registerHealth } from './http/health.js';
+import { rejectMalformedHost } from './http/reject-malformed-host.js';
 import { runtimeConfig } from './http/runtime-config.js';
 import { securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -101,13 +102,15 @@ export async function buildApp(
     reply.headers(headers);
     reply.header('x-request-id', req.id);
   });
+  rejectMalformedHost(app);
   registerCors(app, config);
   registerHealth(app, services.store);
   app.get('/api/config', async (_req, reply) =>
     reply.header('cache-control', 'no-cache').send(runtimeConfig(config)),
   );
-  const yoga = registerGraphQLRoute(app, services);
-  registerGraphQLWebSocket(app, services, yoga);
+  const yoga = createHttpYoga(services);
+  const websocket = await registerGraphQLWebSocket(app, services, yoga);
+  registerGraphQLRoute(app, yoga, websocket);
   await registerWebApp(app, options.webRoot);
 
   // Used and expired nonces are of no further use; keep the table small.
