@@ -6,6 +6,7 @@ import { createSignatureVerifier } from './auth/signature/verify-signature.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { createAccountEvents } from './events/account-events.js';
+import { requestIdFor, trustProxy } from './http/client-address.js';
 import { registerCors } from './http/cors.js';
 import { createHttpYoga, registerGraphQLRoute } from './http/graphql-route.js';
 import { registerGraphQLWebSocket } from './http/graphql-websocket.js';
@@ -89,10 +90,13 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config, logger } = services;
   // Typed as the default instance: the register* plugins need no pino specifics.
+  const trust = trustProxy(config);
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => crypto.randomUUID(),
+    // X-Forwarded-For and x-request-id are believed from TRUST_PROXY's hops only.
+    trustProxy: trust,
+    genReqId: (req) => requestIdFor(req, trust),
     requestIdHeader: false,
     return503OnClosing: true,
   }) as unknown as FastifyInstance;

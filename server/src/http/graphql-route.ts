@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLContext } from '../graphql/context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
+import { clientKey } from './client-address.js';
 import { serializeSessionCookie } from './cookies.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
 import { requestIdStorage } from './request-id.js';
@@ -17,7 +18,7 @@ export function createHttpYoga(services: Services) {
       sessionToken: token,
       origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
       userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-      clientAddress: req.ip,
+      clientAddress: clientKey(req.ip),
       requestId: req.id,
       cookies: {
         setSession: (value) =>

@@ -11,6 +11,7 @@ import type { createGraphQLServer } from '../graphql/create-yoga.js';
 import { maskError } from '../graphql/mask-error.js';
 import type { Services } from '../services.js';
 import { sessionEndsAt, sessionLifetimes } from '../sessions/session-lifetimes.js';
+import { clientKey } from './client-address.js';
 import { findHttpOnlyField } from './http-only-fields.js';
 import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
@@ -90,7 +91,7 @@ export async function registerGraphQLWebSocket(
         sessionToken: token,
         origin: request.headers.origin ?? null,
         userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-        clientAddress: request.ip,
+        clientAddress: clientKey(request.ip),
         requestId,
       };
       const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
