@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { createAccountEvents } from './events/account-events.js';
 import { requestIdFor, trustProxy } from './http/client-address.js';
 import { registerCors } from './http/cors.js';
+import { drainConnectionsOnClose } from './http/drain-connections.js';
 import { createHttpYoga, registerGraphQLRoute } from './http/graphql-route.js';
 import { registerGraphQLWebSocket } from './http/graphql-websocket.js';
 import { registerHealth } from './http/health.js';
@@ -107,6 +108,7 @@ export async function buildApp(
     reply.header('x-request-id', req.id);
   });
   rejectMalformedHost(app);
+  drainConnectionsOnClose(app);
   registerCors(app, config);
   registerHealth(app, services.store);
   app.get('/api/config', async (_req, reply) =>
@@ -125,6 +127,13 @@ export async function buildApp(
   }, 60_000);
   sweep.unref();
 
+  // A shutdown's first moment: Fastify now answers every new request 503
+  // (/readyz included) and stops listening once the preClose hooks are done;
+  // open event streams (SSE) complete, so in-flight work is all it waits for.
+  app.addHook('preClose', async () => {
+    logger.info('closing: new requests are refused, sockets and event streams are ending');
+    await services.events.endSubscriptions();
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await services.events.close();

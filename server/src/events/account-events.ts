@@ -28,6 +28,8 @@ export type AccountEvents = {
   subscribe(accountId: string): AsyncIterable<AccountEventMessage>;
   /** Every SIGNED_OUT and SESSION_REVOKED of every account: ends when `close()` is called. */
   subscribeSessionEnds(): AsyncIterable<AccountEventMessage>;
+  /** Ends every open subscription (a shutdown: their streams complete); publishing still works. */
+  endSubscriptions(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -64,6 +66,10 @@ export function createAccountEvents({
     },
   });
 
+  const endSubscriptions = async () => {
+    await Promise.all([...open].map((iterator) => iterator.return?.()));
+  };
+
   return {
     publish(event) {
       pubSub.publish('account-event', event.accountId, event);
@@ -73,8 +79,9 @@ export function createAccountEvents({
     },
     subscribe: (accountId) => track(pubSub.subscribe('account-event', accountId)),
     subscribeSessionEnds: () => track(pubSub.subscribe('session-ended')),
+    endSubscriptions,
     async close() {
-      await Promise.all([...open].map((iterator) => iterator.return?.()));
+      await endSubscriptions();
       if (clients) {
         clients.publishClient.disconnect();
         clients.subscribeClient.disconnect();
