@@ -20,7 +20,10 @@ type Topics = {
 };
 
 /** The event types after which a session is over. */
-const SESSION_ENDING: ReadonlySet<AccountEventType> = new Set(['SIGNED_OUT', 'SESSION_REVOKED']);
+export const SESSION_ENDING: ReadonlySet<AccountEventType> = new Set([
+  'SIGNED_OUT',
+  'SESSION_REVOKED',
+]);
 
 export type AccountEvents = {
   publish(event: AccountEventMessage): void;
