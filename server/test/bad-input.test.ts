@@ -5,7 +5,8 @@ import { TestClient } from './support/graphql-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** What no answer to a client's input may carry: an exception's text or a stack. */
-const EXCEPTION_TEXT = /Unexpected message|Error:|SyntaxError|Invalid URL|JSON\.parse|\n\s+at /;
+const EXCEPTION_TEXT =
+  /Unexpected message|Unexpected end|Error:|SyntaxError|Invalid URL|JSON\.parse|\n\s+at /;
 
 /** One HTTP/1.1 request written by hand, for headers fetch refuses to send. */
 function rawRequest(server: TestServer, head: string): Promise<{ status: number; text: string }> {
@@ -64,6 +65,25 @@ describe('bad input gets a client error', () => {
     const body = (await response.json()) as { errors: { message: string; extensions?: object }[] };
     expect(JSON.stringify(body)).not.toContain('INTERNAL_SERVER_ERROR');
     expect(body.errors[0]?.message).not.toMatch(EXCEPTION_TEXT);
+  });
+
+  it.each([
+    ['an array', '[]'],
+    ['a JSON null', 'null'],
+  ])('answers a POST body that is %s with 400 and no exception text', async (_name, body) => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+      },
+      body,
+    });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).not.toContain('INTERNAL_SERVER_ERROR');
+    expect(text).not.toContain('originalError');
+    expect(text).not.toMatch(EXCEPTION_TEXT);
   });
 
   it.each(['[::1', 'localhost:99999', 'a b'])(
