@@ -190,6 +190,23 @@ describe('graceful shutdown of the real process', () => {
       ...Array.from({ length: 10 }, () => subscribeAccountEvents(new TestClient(server))),
     ]);
 
+    // An event stream (server-sent events), which the shutdown must end rather than wait on.
+    const stream = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        origin: server.origin,
+        cookie: signedIn[0]?.cookie as string,
+      },
+      body: JSON.stringify({ query: 'subscription { accountEvents { type } }' }),
+    });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const streamEnded = (async () => {
+      const reader = stream.body?.getReader();
+      for (;;) if ((await reader?.read())?.done !== false) return 'ended cleanly';
+    })().catch((error: unknown) => `failed: ${String(error)}`);
+
     // Sign-ins in flight: contract-wallet ones wait on the held chain; EOA ones
     // are ready to go, each on a connection the server has already accepted.
     const signer = testAccount(2);
@@ -265,6 +282,8 @@ describe('graceful shutdown of the real process', () => {
         expect(JSON.parse(answer.text).data.signIn.session.id).toBeTruthy();
     }
     for (const connection of connections) connection.close();
+
+    expect(await streamEnded).toBe('ended cleanly');
 
     // Every socket was told the server is going away.
     await waitFor(() => sockets.every((socket) => socket.closeCode !== undefined), EVENT_BOUND_MS);
