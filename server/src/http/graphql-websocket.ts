@@ -87,11 +87,11 @@ export async function registerGraphQLWebSocket(
     onSubscribe: async (ctx, _id, payload) => {
       const { request, socket } = ctx.extra;
       const requestId = randomUUID();
-      const refuse = (error: Error) => [maskError(error, logger, requestId)];
       const { session, token } = await resolveSession(services, request.headers);
       if (openedWith.has(request) && !session) {
+        // Ended, expired or idle, announced or not: over for this socket too.
         sockets.endSocket(socket, 'Session ended');
-        return refuse(new UnauthenticatedError());
+        return [maskError(new UnauthenticatedError(), logger, requestId)];
       }
       const websocketContext: GraphQLContext = {
         services,

@@ -1,5 +1,4 @@
-import type { makeServer } from 'graphql-ws';
-import { CloseCode, MessageType, parseMessage, type ServerOptions } from 'graphql-ws';
+import { CloseCode, MessageType, type makeServer, parseMessage } from 'graphql-ws';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 
@@ -16,7 +15,6 @@ const CLIENT_MESSAGES: ReadonlySet<string> = new Set([
 const KEEP_ALIVE_MS = 12_000;
 
 export type GraphQLWsServer<Extra> = ReturnType<typeof makeServer<Record<string, unknown>, Extra>>;
-export type { ServerOptions };
 
 /**
  * Serves one `ws` socket with graphql-ws's protocol core (`makeServer`), as
