@@ -263,6 +263,12 @@ describe('graceful shutdown of the real process', () => {
     );
     // Behind the held sign-in on its connection: a readiness probe, once closing began.
     pipelined.write('GET /readyz HTTP/1.1');
+    // A new client is refused: the listener is closed, or its request answered 503.
+    const probe = await fetch(`${server.url}/readyz`).then(
+      (response) => response.status,
+      () => 'connection refused',
+    );
+    expect([503, 'connection refused']).toContain(probe);
     held.release();
 
     const code = await Promise.race([
