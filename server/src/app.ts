@@ -6,10 +6,13 @@ import { createSignatureVerifier } from './auth/signature/verify-signature.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { createAccountEvents } from './events/account-events.js';
+import { requestIdFor, trustProxy } from './http/client-address.js';
 import { registerCors } from './http/cors.js';
-import { registerGraphQLRoute } from './http/graphql-route.js';
+import { drainConnectionsOnClose } from './http/drain-connections.js';
+import { createHttpYoga, registerGraphQLRoute } from './http/graphql-route.js';
 import { registerGraphQLWebSocket } from './http/graphql-websocket.js';
 import { registerHealth } from './http/health.js';
+import { rejectMalformedHost } from './http/reject-malformed-host.js';
 import { runtimeConfig } from './http/runtime-config.js';
 import { securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -89,10 +92,13 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config, logger } = services;
   // Typed as the default instance: the register* plugins need no pino specifics.
+  const trust = trustProxy(config);
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => crypto.randomUUID(),
+    // X-Forwarded-For and x-request-id are believed from TRUST_PROXY's hops only.
+    trustProxy: trust,
+    genReqId: (req) => requestIdFor(req, trust),
     requestIdHeader: false,
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
@@ -102,13 +108,16 @@ export async function buildApp(
     reply.headers(headers);
     reply.header('x-request-id', req.id);
   });
+  rejectMalformedHost(app);
+  drainConnectionsOnClose(app);
   registerCors(app, config);
   registerHealth(app, services);
   app.get('/api/config', async (_req, reply) =>
     reply.header('cache-control', 'no-cache').send(runtimeConfig(config)),
   );
-  const yoga = registerGraphQLRoute(app, services);
-  registerGraphQLWebSocket(app, services, yoga);
+  const yoga = createHttpYoga(services);
+  const websocket = await registerGraphQLWebSocket(app, services, yoga);
+  registerGraphQLRoute(app, yoga, websocket);
   await registerWebApp(app, options.webRoot);
 
   // Used and expired nonces are of no further use; keep the table small.
@@ -119,6 +128,13 @@ export async function buildApp(
   }, 60_000);
   sweep.unref();
 
+  // A shutdown's first moment: Fastify now answers every new request 503
+  // (/readyz included) and stops listening once the preClose hooks are done;
+  // open event streams (SSE) complete, so in-flight work is all it waits for.
+  app.addHook('preClose', async () => {
+    logger.info('closing: new requests are refused, sockets and event streams are ending');
+    await services.events.endSubscriptions();
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await services.events.close();

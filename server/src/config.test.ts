@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       sessionIdleTimeoutSeconds: 7 * 86_400,
       nonceTtlSeconds: 10 * 60,
       rateLimitPerMinute: 60,
+      trustProxy: false,
+      shutdownTimeoutSeconds: 10,
       logLevel: 'info',
       development: false,
     });
@@ -51,6 +53,8 @@ describe('loadConfig', () => {
       SESSION_IDLE_TIMEOUT: '90m',
       NONCE_TTL: '120',
       RATE_LIMIT_PER_MINUTE: '5',
+      TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,192.0.2.1 , loopback',
+      SHUTDOWN_TIMEOUT: '30s',
       LOG_LEVEL: 'debug',
       NODE_ENV: 'development',
     });
@@ -69,6 +73,8 @@ describe('loadConfig', () => {
       sessionIdleTimeoutSeconds: 90 * 60,
       nonceTtlSeconds: 120,
       rateLimitPerMinute: 5,
+      trustProxy: ['10.0.0.0/8', '2001:db8::/32', '192.0.2.1', 'loopback'],
+      shutdownTimeoutSeconds: 30,
       logLevel: 'debug',
       development: true,
     });
@@ -95,6 +101,12 @@ describe('loadConfig', () => {
     ['NONCE_TTL', { NONCE_TTL: '0' }],
     ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,,::1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'proxy.internal' }],
+    ['SHUTDOWN_TIMEOUT', { SHUTDOWN_TIMEOUT: 'soon' }],
     ['REDIS_URL', { REDIS_URL: 'http://x' }],
     ['WALLETCONNECT_PROJECT_ID', { WALLETCONNECT_PROJECT_ID: 'not an id!' }],
     ['SESSION_IDLE_TIMEOUT', { SESSION_MAX_AGE: '1d', SESSION_IDLE_TIMEOUT: '2d' }],
@@ -119,7 +131,7 @@ describe('loadConfig', () => {
     const env = Object.fromEntries(
       Object.entries(process.env).filter(
         ([name]) =>
-          !/^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|LOG_LEVEL|NODE_OPTIONS)$/.test(
+          !/^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|TRUST_PROXY|SHUTDOWN_TIMEOUT|LOG_LEVEL|NODE_OPTIONS)$/.test(
             name,
           ),
       ),

@@ -28,6 +28,13 @@ export type Config = {
   sessionIdleTimeoutSeconds: number;
   nonceTtlSeconds: number;
   rateLimitPerMinute: number;
+  /**
+   * Which peers may say who the client is (X-Forwarded-For, x-request-id):
+   * none (false), the nearest N hops, or these addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
+  /** How long a graceful shutdown may take before the process gives up. */
+  shutdownTimeoutSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** GraphiQL and introspection are served only in development. */
   development: boolean;
@@ -144,6 +151,27 @@ function parseLifetime(env: NodeJS.ProcessEnv, variable: string, fallback: strin
   return seconds;
 }
 
+/** proxy-addr's names for the loopback, link-local and unique-local ranges. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const PROXY_ADDRESS = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+/** TRUST_PROXY: off, a hop count, or a comma-separated list of addresses and CIDR ranges. */
+function parseTrustProxy(text: string | undefined): Config['trustProxy'] {
+  const value = text?.trim();
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return parseInteger('TRUST_PROXY', value, 1, 100);
+  const entries = value.split(',').map((part) => part.trim());
+  for (const entry of entries) {
+    if (!NAMED_RANGES.includes(entry) && !PROXY_ADDRESS.safeParse(entry).success) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `"${entry}" is not a hop count, an IP address or a CIDR range (e.g. 1, or 10.0.0.0/8,::1)`,
+      );
+    }
+  }
+  return entries;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -196,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       1,
       1_000_000,
     ),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    shutdownTimeoutSeconds: parseLifetime(env, 'SHUTDOWN_TIMEOUT', '10s'),
     logLevel: logLevel as Config['logLevel'],
     development: env.NODE_ENV === 'development',
     appName: 'Sigil',

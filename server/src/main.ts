@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp, createServices } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -26,18 +27,21 @@ async function main() {
     `Sigil is serving ${config.publicUrl.origin}`,
   );
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGTERM or SIGINT: stop accepting, close sockets with 1001, finish what is
+  // in flight, close the database and Redis, exit 0; past SHUTDOWN_TIMEOUT,
+  // exit 1. A second signal exits at once.
+  closeWithGrace(
+    {
+      delay: config.shutdownTimeoutSeconds * 1000,
+      logger: { error: (message: unknown) => app.log.error(message) },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an unexpected error');
+      else app.log.info({ signal }, 'shutting down');
+      await app.close();
+      app.log.info('shut down');
+    },
+  );
 }
 
 main().catch((error) => {

@@ -33,7 +33,10 @@ type Topics = {
 };
 
 /** The event types after which a session is over. */
-const SESSION_ENDING: ReadonlySet<AccountEventType> = new Set(['SIGNED_OUT', 'SESSION_REVOKED']);
+export const SESSION_ENDING: ReadonlySet<AccountEventType> = new Set([
+  'SIGNED_OUT',
+  'SESSION_REVOKED',
+]);
 
 export type AccountEvents = {
   publish(event: AccountEventMessage): void;
@@ -43,6 +46,8 @@ export type AccountEvents = {
   subscribeSessionEnds(): AsyncIterable<AccountEventMessage>;
   /** Redis's state for /readyz: 'off' without REDIS_URL. */
   redisHealth(): RedisHealth;
+  /** Ends every open subscription (a shutdown: their streams complete); publishing still works. */
+  endSubscriptions(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -89,6 +94,10 @@ export function createAccountEvents({
     },
   });
 
+  const endSubscriptions = async () => {
+    await Promise.all([...open].map((iterator) => iterator.return?.()));
+  };
+
   return {
     publish(event) {
       pubSub.publish('account-event', event.accountId, event);
@@ -100,8 +109,9 @@ export function createAccountEvents({
     subscribeSessionEnds: () => track(pubSub.subscribe('session-ended')),
     redisHealth: () =>
       clients ? (clients.publishClient.status === 'ready' ? 'ok' : 'down') : 'off',
+    endSubscriptions,
     async close() {
-      await Promise.all([...open].map((iterator) => iterator.return?.()));
+      await endSubscriptions();
       if (clients) {
         clients.publishClient.disconnect();
         clients.subscribeClient.disconnect();

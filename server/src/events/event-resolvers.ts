@@ -3,6 +3,7 @@ import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { findSessionById } from '../sessions/session-store.js';
 import type { AccountEventMessage } from './account-events.js';
+import { untilSessionEnds } from './until-session-ends.js';
 
 /** The signed-in account's live events. */
 export const eventResolvers: Resolvers = {
@@ -10,7 +11,11 @@ export const eventResolvers: Resolvers = {
     accountEvents: {
       subscribe(_parent, _args, context) {
         const session = requireSession(context);
-        return context.services.events.subscribe(session.account_id);
+        return untilSessionEnds(
+          context.services,
+          session,
+          context.services.events.subscribe(session.account_id),
+        );
       },
       resolve: (event: AccountEventMessage) => event,
     },

@@ -10,7 +10,7 @@ export type GraphQLContext = {
   sessionToken: string | undefined;
   origin: string | null;
   userAgent: string | null;
-  /** The client's address, the key of rate limits. */
+  /** The client, as rate limits count it: its address (TRUST_PROXY decides which), an IPv6 one by its /64. */
   clientAddress: string;
   requestId: string;
   /** Sets or clears the session cookie on the HTTP response; absent on websockets. */

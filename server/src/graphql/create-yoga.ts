@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { maskError } from './mask-error.js';
 import { resolvers } from './resolvers.js';
+import { useGetParameterErrors } from './use-get-parameter-errors.js';
 import { useNoSchemaIntrospection } from './use-no-schema-introspection.js';
 
 const schemaPath = new URL('../../../schema/schema.graphql', import.meta.url);
@@ -68,6 +69,7 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
       maskError: (error, _message, _isDev) => maskError(error, logger, currentRequestId()),
     },
     plugins: [
+      useGetParameterErrors(),
       useArmor(),
       // Introspection and GraphiQL are development tools.
       ...(config.development ? [] : [useNoSchemaIntrospection()]),

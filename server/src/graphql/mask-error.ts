@@ -28,11 +28,14 @@ export function maskError(
     graphQLError &&
     (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)
   ) {
-    const code = graphQLError.extensions.code ?? 'GRAPHQL_VALIDATION_FAILED';
+    // Yoga copies a parse failure's exception (name and message) into
+    // `originalError`: the client gets the error's own message, never that text.
+    const { originalError: _exception, ...extensions } = graphQLError.extensions;
+    const code = extensions.code ?? 'GRAPHQL_VALIDATION_FAILED';
     return new GraphQLError(graphQLError.message, {
       nodes: graphQLError.nodes,
       path: graphQLError.path,
-      extensions: { ...graphQLError.extensions, code },
+      extensions: { ...extensions, code },
     });
   }
   logger.error({ err: original, requestId }, 'unexpected error in a GraphQL operation');

@@ -1,14 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLContext } from '../graphql/context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
+import { clientKey } from './client-address.js';
 import { serializeSessionCookie } from './cookies.js';
+import type { GraphQLWebSocket } from './graphql-websocket.js';
 import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
 
-/** POST and GET /graphql through GraphQL Yoga, with the session from the cookie. */
-export function registerGraphQLRoute(app: FastifyInstance, services: Services) {
-  const yoga = createGraphQLServer(services, async ({ req, reply }): Promise<GraphQLContext> => {
+/** GraphQL Yoga for HTTP requests, with the session from the cookie. */
+export function createHttpYoga(services: Services) {
+  return createGraphQLServer(services, async ({ req, reply }): Promise<GraphQLContext> => {
     const { token, session } = await resolveSession(services, req.headers);
     return {
       services,
@@ -16,7 +18,7 @@ export function registerGraphQLRoute(app: FastifyInstance, services: Services) {
       sessionToken: token,
       origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
       userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-      clientAddress: req.ip,
+      clientAddress: clientKey(req.ip),
       requestId: req.id,
       cookies: {
         setSession: (value) =>
@@ -26,28 +28,41 @@ export function registerGraphQLRoute(app: FastifyInstance, services: Services) {
       },
     };
   });
+}
 
+/**
+ * POST and GET /graphql through Yoga; a websocket upgrade of the GET goes to
+ * graphql-ws (`websocket`), after its own checks.
+ */
+export function registerGraphQLRoute(
+  app: FastifyInstance,
+  yoga: ReturnType<typeof createHttpYoga>,
+  websocket: Pick<GraphQLWebSocket, 'checkUpgrade' | 'handle'>,
+) {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    // Masked errors are logged with the id the client gets in x-request-id.
+    const response = await requestIdStorage.run(req.id, () =>
+      yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+    );
+    for (const [name, value] of response.headers) {
+      // Yoga's own CORS is off; ours (the onRequest hook) already decided.
+      if (name === 'set-cookie') continue;
+      reply.header(name, value);
+    }
+    reply.status(response.status);
+    // A JSON result is already one string: sent as such it is written at once,
+    // where its body stream would be piped chunk by chunk. Event streams
+    // (subscriptions over SSE, incremental delivery) stay streams.
+    const json = response.headers.get('content-type')?.includes('json');
+    reply.send(json ? await response.text() : response.body);
+    return reply;
+  };
+  app.route({ url: yoga.graphqlEndpoint, method: ['POST', 'OPTIONS'], handler });
   app.route({
     url: yoga.graphqlEndpoint,
-    method: ['GET', 'POST', 'OPTIONS'],
-    handler: async (req, reply) => {
-      // Masked errors are logged with the id the client gets in x-request-id.
-      const response = await requestIdStorage.run(req.id, () =>
-        yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
-      );
-      for (const [name, value] of response.headers) {
-        // Yoga's own CORS is off; ours (the onRequest hook) already decided.
-        if (name === 'set-cookie') continue;
-        reply.header(name, value);
-      }
-      reply.status(response.status);
-      // A JSON result is already one string: sent as such it is written at once,
-      // where its body stream would be piped chunk by chunk. Event streams
-      // (subscriptions over SSE, incremental delivery) stay streams.
-      const json = response.headers.get('content-type')?.includes('json');
-      reply.send(json ? await response.text() : response.body);
-      return reply;
-    },
+    method: 'GET',
+    handler,
+    preValidation: websocket.checkUpgrade,
+    wsHandler: websocket.handle,
   });
-  return yoga;
 }

@@ -1,125 +1,199 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import type { ExecutionArgs } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ExecutionArgs, GraphQLError } from 'graphql';
+import { handleProtocols, makeServer } from 'graphql-ws';
+import type { WebSocket } from 'ws';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
+import { RateLimitedError, UnauthenticatedError } from '../errors.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import type { createGraphQLServer } from '../graphql/create-yoga.js';
+import { maskError } from '../graphql/mask-error.js';
 import type { Services } from '../services.js';
 import { sessionEndsAt, sessionLifetimes } from '../sessions/session-lifetimes.js';
-import type { SessionRow } from '../sessions/session-store.js';
-import type { registerGraphQLRoute } from './graphql-route.js';
+import { clientKey } from './client-address.js';
+import { findHttpOnlyField } from './http-only-fields.js';
 import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
+import { serveGraphQLWs } from './serve-graphql-ws.js';
 import { createSessionSockets } from './session-sockets.js';
+import { createClientSocketCounter, SOCKET_LIMITS } from './socket-limits.js';
 
-type Yoga = ReturnType<typeof registerGraphQLRoute>;
+type Yoga = ReturnType<typeof createGraphQLServer>;
 type EnvelopedRoot = {
   execute: (args: ExecutionArgs) => unknown;
   subscribe: (args: ExecutionArgs) => unknown;
 };
+type SocketExtra = { socket: WebSocket; request: FastifyRequest };
 
 /** The largest message a client may send over the socket. */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 
-function refuse(socket: Duplex, status: number, text: string) {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
+/** Close code for a server going down: clients reconnect, to another instance. */
+export const GOING_AWAY_CLOSE_CODE = 1001;
 
 /**
- * graphql-ws (`graphql-transport-ws`) on /graphql. The upgrade is where the
- * checks happen: cookies travel on cross-site upgrades, so a foreign Origin is
- * refused before any socket exists, and the session is read from the same
- * cookie HTTP uses.
+ * graphql-ws (`graphql-transport-ws`) on /graphql, through @fastify/websocket:
+ * an upgrade is an ordinary request first (hooks, request id, client address
+ * as TRUST_PROXY says), and a shutdown closes every socket with 1001.
+ *
+ * Cookies travel on cross-site upgrades, so a foreign Origin is refused
+ * before any socket exists. The upgrade's cookie authenticates the socket,
+ * and every operation reads its session again: a session that ended is over
+ * for the socket even if the event that says so never arrived.
  */
-export function registerGraphQLWebSocket(app: FastifyInstance, services: Services, yoga: Yoga) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+export async function registerGraphQLWebSocket(
+  app: FastifyInstance,
+  services: Services,
+  yoga: Yoga,
+) {
+  const { logger } = services;
   const sockets = createSessionSockets(services);
-  const sessions = new WeakMap<IncomingMessage, { session?: SessionRow; token?: string }>();
+  const perClient = createClientSocketCounter();
+  /** The session each authenticated socket opened with, by its upgrade request. */
+  const openedWith = new WeakMap<FastifyRequest, { sessionId: string; endsAt: number }>();
 
-  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = request.url?.split('?')[0];
-    if (path !== yoga.graphqlEndpoint) return refuse(socket, 404, 'Not Found');
-    const origin = request.headers.origin;
-    if (origin && !isAllowedOrigin(services.config, origin)) {
-      services.logger.warn({ origin }, 'refused a websocket upgrade from a foreign origin');
-      return refuse(socket, 403, 'Forbidden');
-    }
-    resolveSession(services, request.headers).then(
-      ({ session, token }) => {
-        sessions.set(request, { ...(session && { session }), ...(token && { token }) });
-        wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
-      },
-      (error) => {
-        services.logger.error({ err: error }, 'websocket upgrade failed');
-        refuse(socket, 500, 'Internal Server Error');
-      },
-    );
-  });
-
-  wss.on('connection', (ws, request: IncomingMessage) => {
-    const session = sessions.get(request)?.session;
-    if (session) {
-      const lifetimes = sessionLifetimes(services.config);
-      sockets.add(ws, { id: session.id, endsAt: sessionEndsAt(session, lifetimes) });
-    }
-  });
-
-  const server = useServer<Record<string, unknown>, { request: IncomingMessage }>(
-    {
-      // Each operation runs under its own request id, like an HTTP request.
-      execute: (args) =>
-        requestIdStorage.run((args.contextValue as GraphQLContext).requestId, () =>
-          (args.rootValue as EnvelopedRoot).execute(args),
-        ) as never,
-      subscribe: (args) =>
-        requestIdStorage.run((args.contextValue as GraphQLContext).requestId, () =>
-          (args.rootValue as EnvelopedRoot).subscribe(args),
-        ) as never,
-      onSubscribe: async (ctx, _id, payload) => {
-        const request = ctx.extra.request;
-        const known = sessions.get(request);
-        const websocketContext: GraphQLContext = {
-          services,
-          session: known?.session,
-          sessionToken: known?.token,
-          origin: request.headers.origin ?? null,
-          userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-          clientAddress: request.socket.remoteAddress ?? 'unknown',
-          requestId: randomUUID(),
-        };
-        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-          websocketContext,
-          ...websocketContext,
-        });
-        let document: ReturnType<typeof parse>;
-        try {
-          document = parse(payload.query);
-        } catch (error) {
-          return [error as never];
-        }
-        const args: ExecutionArgs = {
-          schema,
-          operationName: payload.operationName ?? null,
-          document,
-          variableValues: payload.variables ?? null,
-          contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
-        };
-        const errors = validate(args.schema, args.document);
-        if (errors.length) return errors;
-        return args;
-      },
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_PAYLOAD_BYTES, handleProtocols },
+    // Every socket is told the server is going away; the close handshakes
+    // end the upgraded connections, which server.close() waits for.
+    preClose(done) {
+      const clients = app.websocketServer.clients;
+      for (const client of clients) client.close(GOING_AWAY_CLOSE_CODE, 'Server shutting down');
+      // A client that does not answer the close handshake would hold the
+      // shutdown for ws's 30 s: it gets half of SHUTDOWN_TIMEOUT, then is cut off.
+      setTimeout(
+        () => {
+          for (const client of clients) client.terminate();
+        },
+        (services.config.shutdownTimeoutSeconds * 1000) / 2,
+      ).unref();
+      done();
     },
-    wss,
-  );
-
-  app.addHook('onClose', async () => {
-    await server.dispose();
-    for (const client of wss.clients) client.terminate();
-    wss.close();
+    errorHandler(error, socket) {
+      logger.warn({ err: error }, 'a websocket failed');
+      socket.terminate();
+    },
   });
-  return { sockets };
+
+  const server = makeServer<Record<string, unknown>, SocketExtra>({
+    // Each operation runs under its own request id, like an HTTP request.
+    execute: (args) =>
+      requestIdStorage.run((args.contextValue as GraphQLContext).requestId, () =>
+        (args.rootValue as EnvelopedRoot).execute(args),
+      ) as never,
+    subscribe: (args) =>
+      requestIdStorage.run((args.contextValue as GraphQLContext).requestId, () =>
+        (args.rootValue as EnvelopedRoot).subscribe(args),
+      ) as never,
+    onSubscribe: async (ctx, _id, payload) => {
+      const { request, socket } = ctx.extra;
+      const requestId = randomUUID();
+      // The operation being subscribed is already counted.
+      if (Object.keys(ctx.subscriptions).length > SOCKET_LIMITS.operationsPerSocket) {
+        return [
+          new GraphQLError(
+            `At most ${SOCKET_LIMITS.operationsPerSocket} operations may run on one socket.`,
+            { extensions: { code: 'RATE_LIMITED' } },
+          ),
+        ];
+      }
+      const { session, token } = await resolveSession(services, request.headers);
+      if (openedWith.has(request) && !session) {
+        // Ended, expired or idle, announced or not: over for this socket too.
+        sockets.endSocket(socket, 'Session ended');
+        return [maskError(new UnauthenticatedError(), logger, requestId)];
+      }
+      const websocketContext: GraphQLContext = {
+        services,
+        session,
+        sessionToken: token,
+        origin: request.headers.origin ?? null,
+        userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+        clientAddress: clientKey(request.ip),
+        requestId,
+      };
+      const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+        websocketContext,
+        ...websocketContext,
+      });
+      let document: ReturnType<typeof parse>;
+      try {
+        document = parse(payload.query);
+      } catch (error) {
+        return [error as GraphQLError];
+      }
+      const errors = validate(schema, document);
+      if (errors.length) return errors;
+      const httpOnly = findHttpOnlyField(schema, document);
+      if (httpOnly) {
+        return [
+          new GraphQLError(
+            `${httpOnly} is served over HTTP only: a websocket cannot set the session cookie.`,
+            { extensions: { code: 'BAD_REQUEST' } },
+          ),
+        ];
+      }
+      return {
+        schema,
+        operationName: payload.operationName ?? null,
+        document,
+        variableValues: payload.variables ?? null,
+        contextValue: await contextFactory(),
+        rootValue: { execute, subscribe },
+      };
+    },
+  });
+
+  /** Refuses an upgrade over a limit with 429 and what the client should know. */
+  function tooMany(reply: FastifyReply, message: string, retryAfterSeconds?: number) {
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+    return reply.code(429).send({
+      error: 'Too Many Requests',
+      code: 'RATE_LIMITED',
+      message,
+      ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+    });
+  }
+
+  /**
+   * Runs on the upgrade request: an Origin this service does not answer for
+   * is refused, and so is a client over its upgrade rate or open-socket limits.
+   */
+  async function checkUpgrade(req: FastifyRequest, reply: FastifyReply) {
+    if (!req.ws) return;
+    const origin = req.headers.origin;
+    if (origin && !isAllowedOrigin(services.config, origin)) {
+      req.log.warn({ origin }, 'refused a websocket upgrade from a foreign origin');
+      return reply.code(403).send();
+    }
+    const client = clientKey(req.ip);
+    const decision = await services.rateLimiter.hit(`websocket:${client}`, services.clock());
+    if (!decision.allowed) {
+      return tooMany(reply, new RateLimitedError(0).message, decision.retryAfterSeconds);
+    }
+    if (perClient.count(client) >= SOCKET_LIMITS.perClient) {
+      return tooMany(reply, `At most ${SOCKET_LIMITS.perClient} sockets may be open per client.`);
+    }
+    const { session } = await resolveSession(services, req.headers);
+    if (session && sockets.countOf(session.id) >= SOCKET_LIMITS.perSession) {
+      return tooMany(reply, `At most ${SOCKET_LIMITS.perSession} sockets may be open per session.`);
+    }
+    if (session) {
+      const endsAt = sessionEndsAt(session, sessionLifetimes(services.config));
+      openedWith.set(req, { sessionId: session.id, endsAt });
+    }
+  }
+
+  /** Runs once the upgrade succeeded: the socket joins its session's, and speaks graphql-ws. */
+  function handle(socket: WebSocket, req: FastifyRequest) {
+    const opened = openedWith.get(req);
+    if (opened) sockets.add(socket, { id: opened.sessionId, endsAt: opened.endsAt });
+    perClient.track(clientKey(req.ip), socket);
+    serveGraphQLWs(server, socket, { socket, request: req }, logger);
+  }
+
+  return { checkUpgrade, handle, sockets };
 }
+
+export type GraphQLWebSocket = Awaited<ReturnType<typeof registerGraphQLWebSocket>>;

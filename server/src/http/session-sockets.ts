@@ -30,6 +30,11 @@ export function createSessionSockets(services: Services) {
     }, CLOSE_GRACE_MS);
   }
 
+  /** Closes one socket whose session was found ended, after what it was last sent. */
+  function endSocket(socket: WebSocket, reason: string) {
+    setTimeout(() => socket.close(SESSION_ENDED_CLOSE_CODE, reason), CLOSE_GRACE_MS);
+  }
+
   function scheduleExpiry(socket: WebSocket, sessionId: string, endsAt: number) {
     // Timers cap at ~24.8 days; a longer wait is re-armed when it fires.
     const delay = Math.min(Math.max(0, endsAt - services.clock()), 2 ** 31 - 1);
@@ -68,6 +73,9 @@ export function createSessionSockets(services: Services) {
         if (sockets.size === 0) bySession.delete(session.id);
       });
     },
+    endSocket,
+    /** How many sockets of one session are open. */
+    countOf: (sessionId: string) => bySession.get(sessionId)?.size ?? 0,
     /** How many sockets are open, for tests and metrics. */
     count: () => [...bySession.values()].reduce((sum, set) => sum + set.size, 0),
     listening,

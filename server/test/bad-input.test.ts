@@ -1,0 +1,124 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { TestClient } from './support/graphql-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/** What no answer to a client's input may carry: an exception's text or a stack. */
+const EXCEPTION_TEXT =
+  /Unexpected message|Unexpected end|Error:|SyntaxError|Invalid URL|JSON\.parse|\n\s+at /;
+
+/** One HTTP/1.1 request written by hand, for headers fetch refuses to send. */
+function rawRequest(server: TestServer, head: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      text += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('end', () =>
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]), text }),
+    );
+    socket.write(`${head}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+/** A graphql-ws socket speaking the protocol by hand: acknowledged, then whatever the test sends. */
+async function acknowledgedSocket(server: TestServer) {
+  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', {
+    headers: { origin: server.origin },
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'connection_init' })));
+    ws.once('message', (data) => {
+      expect(JSON.parse(String(data))).toEqual({ type: 'connection_ack' });
+      resolve();
+    });
+  });
+  return { ws, closed };
+}
+
+describe('bad input gets a client error', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it.each([
+    ['variables', 'variables={"a":'],
+    ['extensions', 'extensions={nope'],
+  ])('answers GET /graphql with malformed %s JSON with 400', async (_name, parameter) => {
+    const response = await fetch(
+      `${server.url}/graphql?query=${encodeURIComponent('{ signInParameters { domain } }')}&${parameter}`,
+      { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } },
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: { message: string; extensions?: object }[] };
+    expect(JSON.stringify(body)).not.toContain('INTERNAL_SERVER_ERROR');
+    expect(body.errors[0]?.message).not.toMatch(EXCEPTION_TEXT);
+  });
+
+  it.each([
+    ['an array', '[]'],
+    ['a JSON null', 'null'],
+  ])('answers a POST body that is %s with 400 and no exception text', async (_name, body) => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+      },
+      body,
+    });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).not.toContain('INTERNAL_SERVER_ERROR');
+    expect(text).not.toContain('originalError');
+    expect(text).not.toMatch(EXCEPTION_TEXT);
+  });
+
+  it.each(['[::1', 'localhost:99999', 'a b'])(
+    'answers a malformed Host header (%s) with 400',
+    async (host) => {
+      // Each of these paths answers 200 with a well-formed Host.
+      for (const path of [
+        `/graphql?query=${encodeURIComponent('{ me { id } }')}`,
+        '/healthz',
+        '/api/config',
+      ]) {
+        const { status, text } = await rawRequest(
+          server,
+          `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAccept: application/json\r\nx-graphql-yoga-csrf: 1`,
+        );
+        expect({ path, status }).toEqual({ path, status: 400 });
+        expect(text).not.toMatch(EXCEPTION_TEXT);
+      }
+    },
+  );
+
+  it.each([
+    ['connection_ack', { type: 'connection_ack' }],
+    ['next', { type: 'next', id: '1', payload: { data: {} } }],
+  ])(
+    'closes a socket that sends the server-only message %s with 4400 and no exception text',
+    async (_type, message) => {
+      const { ws, closed } = await acknowledgedSocket(server);
+      ws.send(JSON.stringify(message));
+      const { code, reason } = await closed;
+      expect(code).toBe(4400);
+      expect(reason).not.toMatch(EXCEPTION_TEXT);
+      // The server is unharmed.
+      const result = await new TestClient(server).request('{ signInParameters { domain } }');
+      expect(result.errors).toBeUndefined();
+    },
+  );
+});
