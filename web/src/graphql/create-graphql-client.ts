@@ -44,6 +44,8 @@ export function createGraphqlClient({
   const cache = new InMemoryCache({
     typePolicies: {
       Account: { fields: { signIns: relayStylePagination() } },
+      // A wallet is its address on one chain (chainId null for an EOA, valid on every chain).
+      Wallet: { keyFields: ['address', 'chainId'] },
     },
   });
   const subscriptions = createSubscriptionClient({ url: wsUrl });
