@@ -48,9 +48,7 @@ describe('App', () => {
     window.history.replaceState(null, '', '/');
     await renderApp();
     expect(screen.getByTestId('connection-status').textContent).toBe('Disconnected');
-    expect(['Checking…', 'Not signed in']).toContain(
-      screen.getByTestId('auth-status').textContent,
-    );
+    expect(['Checking…', 'Not signed in']).toContain(screen.getByTestId('auth-status').textContent);
     const settled = await screen.findByText('Not signed in', {
       selector: '[data-testid="auth-status"]',
     });

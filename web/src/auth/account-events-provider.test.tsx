@@ -92,11 +92,19 @@ describe('AccountEventsProvider', () => {
     const { push, session: value } = setUp();
     push({
       ...event('WALLET_LINKED', 'ses-here', true),
-      wallet: { __typename: 'Wallet', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', chainId: null },
+      wallet: {
+        __typename: 'Wallet',
+        address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+        chainId: null,
+      },
     });
     push({
       ...event('WALLET_UNLINKED', 'ses-here', true),
-      wallet: { __typename: 'Wallet', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', chainId: null },
+      wallet: {
+        __typename: 'Wallet',
+        address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+        chainId: null,
+      },
     });
     await waitFor(() =>
       expect(screen.getByTestId('feed').textContent).toBe('WALLET_UNLINKED,WALLET_LINKED'),

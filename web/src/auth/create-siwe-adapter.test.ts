@@ -139,13 +139,16 @@ describe('createSiweAdapter', () => {
     ['behind', -5 * 60_000],
     ['ahead', 5 * 60_000],
     ['a day ahead', 24 * 3_600_000],
-  ])("takes issued-at from the server's clock when this device's clock is %s", async (_, offset) => {
-    const { adapter } = setUp({ clockOffsetMs: offset });
-    const nonce = await adapter.getNonce();
-    const message = await adapter.createMessage({ nonce, address, chainId: 31337 });
-    expect(parseSiweMessage(message).nonce).toBe(nonce);
-    expect(parseSiweMessage(message).issuedAt).toEqual(now);
-  });
+  ])(
+    "takes issued-at from the server's clock when this device's clock is %s",
+    async (_, offset) => {
+      const { adapter } = setUp({ clockOffsetMs: offset });
+      const nonce = await adapter.getNonce();
+      const message = await adapter.createMessage({ nonce, address, chainId: 31337 });
+      expect(parseSiweMessage(message).nonce).toBe(nonce);
+      expect(parseSiweMessage(message).issuedAt).toEqual(now);
+    },
+  );
 
   it('reports a RATE_LIMITED refusal with its wait, and forgets it after a sign-in', async () => {
     let limited = true;
@@ -172,7 +175,10 @@ describe('createSiweAdapter', () => {
       },
     });
     expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(false);
-    expect(activity.getSnapshot()).toEqual({ verifying: false, retryAfter: now.getTime() + 42_000 });
+    expect(activity.getSnapshot()).toEqual({
+      verifying: false,
+      retryAfter: now.getTime() + 42_000,
+    });
     limited = false;
     expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(true);
     expect(activity.getSnapshot().retryAfter).toBeNull();

@@ -74,7 +74,10 @@ export function createSiweAdapter({
         fetchPolicy: 'no-cache',
       });
       if (!data) throw new SignInPreparationError('the server issued no nonce');
-      held.set(data.createNonce.value, { expiresAt: data.createNonce.expiresAt, receivedAt: now() });
+      held.set(data.createNonce.value, {
+        expiresAt: data.createNonce.expiresAt,
+        receivedAt: now(),
+      });
       return data.createNonce.value;
     } catch (error) {
       reportRefusal(error);

@@ -3,14 +3,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Address } from 'viem';
 import { useAccount, useConfig } from 'wagmi';
 import { disconnect, signMessage } from 'wagmi/actions';
-import {
-  AccountPageDocument,
-  LinkWalletDocument,
-  MeDocument,
-} from '../graphql/generated/graphql';
+import { AccountPageDocument, LinkWalletDocument, MeDocument } from '../graphql/generated/graphql';
 import { createLinkMessage } from './create-link-message';
 import { holdsWalletOf } from './holds-wallet-of';
-import { type LinkFailure, preparingFailure, signingFailure, verifyingFailure } from './link-failure';
+import {
+  type LinkFailure,
+  preparingFailure,
+  signingFailure,
+  verifyingFailure,
+} from './link-failure';
 import { useSession } from './session-context';
 
 export type LinkStep =

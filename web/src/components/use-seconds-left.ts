@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 
-/** Whole seconds until `until` (a `Date.now()` time), counting down once a second; 0 when past or null. */
+/**
+ * Whole seconds until `until` (a `Date.now()` time), re-rendering once a second
+ * until it is past; 0 when past or null. Computed at render, so the first
+ * render after `until` changes already shows the full wait.
+ */
 export function useSecondsLeft(until: number | null): number {
-  const left = () => (until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(left);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `left` only reads `until`.
+  const [, setTick] = useState(0);
   useEffect(() => {
-    setSeconds(left());
     if (until === null) return;
     const timer = setInterval(() => {
-      const next = left();
-      setSeconds(next);
-      if (next === 0) clearInterval(timer);
+      setTick((tick) => tick + 1);
+      if (Date.now() >= until) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
   }, [until]);
-  return seconds;
+  return until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
 }

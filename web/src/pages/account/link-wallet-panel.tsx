@@ -31,8 +31,8 @@ export function LinkWalletPanel() {
       </h3>
       {state.step === 'choosing' ? (
         <p>
-          In your wallet, switch to the account you want to link, or connect another wallet. It
-          will ask you to sign a message: that costs nothing and sends no transaction.
+          In your wallet, switch to the account you want to link, or connect another wallet. It will
+          ask you to sign a message: that costs nothing and sends no transaction.
         </p>
       ) : null}
       <p className="row-meta" data-testid="link-wallet-shows">
@@ -70,12 +70,7 @@ export function LinkWalletPanel() {
       ) : null}
       <div className="actions">
         {state.step === 'failed' ? (
-          <button
-            type="button"
-            className="button"
-            onClick={panel.retry}
-            disabled={secondsLeft > 0}
-          >
+          <button type="button" className="button" onClick={panel.retry} disabled={secondsLeft > 0}>
             Try again
           </button>
         ) : null}

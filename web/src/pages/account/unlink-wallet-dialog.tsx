@@ -15,9 +15,15 @@ export type UnlinkWalletDialogProps = {
  * while it is open, Escape cancels, and focus starts on "Cancel", the
  * harmless choice. Whoever opened it gets focus back when it closes.
  */
-export function UnlinkWalletDialog({ wallet, sessions, onConfirm, onCancel }: UnlinkWalletDialogProps) {
+export function UnlinkWalletDialog({
+  wallet,
+  sessions,
+  onConfirm,
+  onCancel,
+}: UnlinkWalletDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const open = wallet !== null;
 
   useEffect(() => {
@@ -26,15 +32,14 @@ export function UnlinkWalletDialog({ wallet, sessions, onConfirm, onCancel }: Un
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      // The harmless choice first (showModal alone would focus the first button, "Unlink wallet").
+      cancelRef.current?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
     if (!open && opener.current instanceof HTMLElement) {
-      // The opener may be gone (its wallet was unlinked): then the section heading takes focus.
-      const target = opener.current.isConnected
-        ? opener.current
-        : document.getElementById('wallets-title');
-      target?.focus();
+      // Back to the button that asked (after an unlink, the section moves focus on once it is done).
+      opener.current.focus();
       opener.current = null;
     }
   }, [open]);
@@ -71,8 +76,12 @@ export function UnlinkWalletDialog({ wallet, sessions, onConfirm, onCancel }: Un
             <button type="button" className="button button-danger" onClick={onConfirm}>
               Unlink wallet
             </button>
-            {/* biome-ignore lint/a11y/noAutofocus: a dialog starts on its harmless choice. */}
-            <button type="button" className="button button-secondary" autoFocus onClick={onCancel}>
+            <button
+              type="button"
+              className="button button-secondary"
+              ref={cancelRef}
+              onClick={onCancel}
+            >
               Cancel
             </button>
           </div>

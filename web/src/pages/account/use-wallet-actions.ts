@@ -34,7 +34,12 @@ export type WalletActions = {
 const refetchQueries = [AccountPageDocument, MeDocument];
 
 /** Unlinking (after a confirmation) and choosing the primary wallet, with their refusals in words. */
-export function useWalletActions(): WalletActions {
+export type UseWalletActionsParameters = {
+  /** After a wallet is unlinked (its row, and the button that asked, are gone). */
+  onUnlinked?: () => void;
+};
+
+export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}): WalletActions {
   const [unlinkWallet] = useMutation(UnlinkWalletDocument);
   const [setPrimaryWallet] = useMutation(SetPrimaryWalletDocument);
   const [confirming, setConfirming] = useState<WalletFieldsFragment | null>(null);
@@ -60,9 +65,12 @@ export function useWalletActions(): WalletActions {
           refetchQueries,
           awaitRefetchQueries: true,
         });
+        onUnlinked?.();
       } catch (failure) {
         setError(
-          readRefusal(failure)?.code === 'LAST_WALLET' ? LAST_WALLET_MESSAGE : UNLINK_FAILED_MESSAGE,
+          readRefusal(failure)?.code === 'LAST_WALLET'
+            ? LAST_WALLET_MESSAGE
+            : UNLINK_FAILED_MESSAGE,
         );
       } finally {
         setPendingKey(null);

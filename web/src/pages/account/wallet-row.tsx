@@ -36,7 +36,8 @@ export function WalletRow({
   onUnlink,
 }: WalletRowProps) {
   // Mainnet's name for the address means this wallet only if it is an EOA or lives on mainnet.
-  const ensApplies = wallet.chainId === null || wallet.chainId === undefined || wallet.chainId === MAINNET_ID;
+  const ensApplies =
+    wallet.chainId === null || wallet.chainId === undefined || wallet.chainId === MAINNET_ID;
   const { name } = useEnsIdentity(wallet.address as Address, { enabled: ensApplies });
   const descriptionId = `wallet-${wallet.address}-${wallet.chainId ?? 'any'}`;
   const kind =
@@ -51,15 +52,17 @@ export function WalletRow({
       data-primary={wallet.primary ? 'true' : undefined}
     >
       <div id={descriptionId} className="row-text">
-        <p className="row-title">
-          {name ? <span className="wallet-name">{name}</span> : null}
-          {wallet.primary ? (
-            <span className="tag tag-primary" data-testid="primary-badge">
-              Primary
-            </span>
-          ) : null}
-          {inUse ? <span className="tag">In your wallet now</span> : null}
-        </p>
+        {name || wallet.primary || inUse ? (
+          <p className="row-title">
+            {name ? <span className="wallet-name">{name}</span> : null}
+            {wallet.primary ? (
+              <span className="tag tag-primary" data-testid="primary-badge">
+                Primary
+              </span>
+            ) : null}
+            {inUse ? <span className="tag">In your wallet now</span> : null}
+          </p>
+        ) : null}
         <p>
           <code className="address" data-testid="wallet-address">
             {wallet.address}

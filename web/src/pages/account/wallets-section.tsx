@@ -1,8 +1,9 @@
+import { useRef } from 'react';
 import { type Address, isAddressEqual } from 'viem';
 import { useAccount } from 'wagmi';
-import type { AccountPageData } from './use-account-page';
 import { LinkWalletPanel } from './link-wallet-panel';
 import { UnlinkWalletDialog } from './unlink-wallet-dialog';
+import type { AccountPageData } from './use-account-page';
 import { useWalletActions, walletKey } from './use-wallet-actions';
 import { WalletRow } from './wallet-row';
 
@@ -16,7 +17,9 @@ const sameAddress = (a: string, b: string) => isAddressEqual(a as Address, b as 
 
 /** The account's wallets: each one signs in here; link another, choose the primary, unlink. */
 export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionProps) {
-  const actions = useWalletActions();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The row and its Unlink button are gone: focus goes to the section, not to the page's start.
+  const actions = useWalletActions({ onUnlinked: () => headingRef.current?.focus() });
   const { address: walletAddress } = useAccount();
   const confirming = actions.confirming;
   const startedBy = confirming
@@ -28,7 +31,7 @@ export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionP
     : [];
   return (
     <section className="card" aria-labelledby="wallets-title" data-testid="wallets-section">
-      <h2 id="wallets-title" tabIndex={-1}>
+      <h2 id="wallets-title" tabIndex={-1} ref={headingRef}>
         Wallets
       </h2>
       <p className="muted">
