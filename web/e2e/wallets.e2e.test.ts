@@ -23,6 +23,7 @@ it('links a second account of the wallet, switches between them without a new si
   // Link: the flow expects the switch, and the switched-to account signs the link message.
   await page.getByRole('button', { name: 'Link a wallet' }).click();
   await page.getByTestId('link-panel').waitFor();
+  await saveElementScreenshot(page.getByTestId('wallets-section'), 'wallets-link');
   await wallet.switchAccount(18);
   const second = wallet.address;
   await page.getByTestId('link-success').waitFor();
