@@ -1,3 +1,4 @@
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
 import { queryMe } from './harness/query-me.js';
 import { saveElementScreenshot, saveScreenshot } from './harness/save-screenshot.js';
@@ -89,4 +90,35 @@ it('links a second account of the wallet, switches between them without a new si
   await wallet.switchAccount(18);
   await app.expectAuthStatus('unauthenticated');
   await expect.poll(() => queryMe({ appUrl, context })).toBeNull();
+});
+
+it('links a wallet connected in place of the current one, keeping the session throughout', async () => {
+  const owner = privateKeyToAccount(generatePrivateKey());
+  const other = privateKeyToAccount(generatePrivateKey());
+  const { page, wallet, context } = await browser.open({
+    accountIndex: 0,
+    account: owner,
+    path: '/account',
+  });
+  const app = new SigilApp(page);
+  await app.connectAndSignIn();
+  await app.expectAccountPage(owner.address);
+
+  await page.getByRole('button', { name: 'Link a wallet' }).click();
+  await page.getByRole('button', { name: 'Connect another wallet' }).click();
+  // Disconnected on purpose: the link flow expects it, so the session goes on.
+  await app.expectConnectionStatus('disconnected');
+  await app.expectAuthStatus('authenticated');
+  // The connect dialog opens by itself; the person picks a wallet holding another account.
+  await app.dialog.waitFor();
+  await wallet.switchAccount(other);
+  await app.chooseTestWallet();
+
+  await page.getByTestId('link-success').waitFor();
+  await page.locator(`[data-testid="wallet-item"][data-address="${other.address}"]`).waitFor();
+  expect(wallet.signatureRequests).toBe(2);
+  await app.expectConnectionStatus('connected');
+  await app.expectAuthStatus('authenticated');
+  expect(await queryMe({ appUrl, context })).toEqual({ address: owner.address });
+  expect(await page.getByTestId('rk-auth-message-button').count()).toBe(0);
 });
