@@ -11,7 +11,7 @@ export type ReadinessMarks = {
   signInView?: number;
   /** The user (the bench) pressed "Sign message". */
   signClicked?: number;
-  /** `[data-testid="auth-status"]` reads `authenticated`. */
+  /** `[data-testid="auth-status"]` has `data-status="authenticated"`. */
   authenticated?: number;
   domContentLoaded?: number;
   load?: number;
@@ -49,7 +49,7 @@ export const READINESS_MARKS_SCRIPT = `(() => {
         marks.signInView = now;
       }
     }
-    if (marks.authenticated === undefined && text('[data-testid="auth-status"]') === 'authenticated') {
+    if (marks.authenticated === undefined && document.querySelector('[data-testid="auth-status"]')?.getAttribute('data-status') === 'authenticated') {
       marks.authenticated = now;
     }
   };

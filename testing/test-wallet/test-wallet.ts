@@ -137,9 +137,13 @@ export class TestWallet {
     this.#nextSignatures.push('fail');
   }
 
-  /** The user picks another account in the wallet. */
-  async switchAccount(index: number): Promise<void> {
-    this.#account = hardhatAccount(index);
+  /**
+   * The user picks another account in the wallet: one of Hardhat's default
+   * accounts by index, or a key of the caller's own. Told to the page only
+   * while the page is connected, as a real wallet does.
+   */
+  async switchAccount(account: number | LocalAccount): Promise<void> {
+    this.#account = typeof account === 'number' ? hardhatAccount(account) : account;
     if (this.#authorized) await this.#emit('accountsChanged', [this.#account.address]);
   }
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Git-ignored; the README takes its pictures from here. */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -12,5 +12,13 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const path = `${SCREENSHOTS_DIR}${name}.png`;
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  return path;
+}
+
+/** Saves one element (a section of a page) as `screenshots/<name>.png`. */
+export async function saveElementScreenshot(locator: Locator, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const path = `${SCREENSHOTS_DIR}${name}.png`;
+  await locator.screenshot({ path, animations: 'disabled', caret: 'hide' });
   return path;
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { LocalAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import {
   blockOutsideHosts,
@@ -27,6 +28,8 @@ export type SigilTab = {
 export type OpenParameters = {
   /** Which of Hardhat's default accounts the wallet holds; give each test its own. */
   accountIndex: number;
+  /** A key of the test's own instead (a fresh one is an account no other test touches). */
+  account?: LocalAccount;
   /** The chains the wallet knows at start. @default every enabled chain and the stray one */
   walletChainIds?: number[];
   /** The wallet's chain at start. @default the primary chain (31337) */
@@ -106,6 +109,7 @@ export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
         .map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl })),
       chainId: parameters.chainId ?? environment.chains[0]?.id,
       accountIndex: parameters.accountIndex,
+      ...(parameters.account ? { account: parameters.account } : {}),
     });
     const page = await context.newPage();
     const tab = { context, page, wallet, guard };

@@ -19,9 +19,9 @@ const RECORD_AUTH_STATUSES = `(() => {
   if (window.top !== window) return;
   const seen = (window.__sigilAuthStatuses = []);
   new MutationObserver(() => {
-    const status = document.querySelector('[data-testid="auth-status"]')?.textContent?.trim();
+    const status = document.querySelector('[data-testid="auth-status"]')?.getAttribute('data-status');
     if (status && seen.at(-1) !== status) seen.push(status);
-  }).observe(document, { subtree: true, childList: true, characterData: true });
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 })();`;
 
 /**
@@ -49,12 +49,13 @@ export class SigilApp {
     return this.page.getByTestId('rk-auth-message-button');
   }
 
+  // The chips say their state in words; `data-status` keeps the state's name.
   async expectConnectionStatus(status: ConnectionStatus, timeout = 10_000): Promise<void> {
-    await expectText(this.connectionStatus, status, timeout);
+    await expectStatus(this.connectionStatus, status, timeout);
   }
 
   async expectAuthStatus(status: AuthStatus, timeout = 10_000): Promise<void> {
-    await expectText(this.authStatus, status, timeout);
+    await expectStatus(this.authStatus, status, timeout);
   }
 
   /**
@@ -80,8 +81,8 @@ export class SigilApp {
       .poll(
         async () =>
           [
-            (await this.authStatus.textContent())?.trim(),
-            (await this.connectionStatus.textContent())?.trim(),
+            await this.authStatus.getAttribute('data-status'),
+            await this.connectionStatus.getAttribute('data-status'),
           ].join(' '),
         { timeout },
       )
@@ -144,6 +145,13 @@ export class SigilApp {
   async expectDialogText(text: string, timeout = 15_000): Promise<void> {
     await this.dialog.getByText(text, { exact: true }).waitFor({ timeout });
   }
+}
+
+/** Polls a status chip's `data-status` until it equals `expected`. */
+export async function expectStatus(locator: Locator, expected: string, timeout = 10_000) {
+  await expect
+    .poll(() => locator.first().getAttribute('data-status', { timeout }), { timeout })
+    .toBe(expected);
 }
 
 /** Polls a locator's trimmed text until it equals `expected`. */

@@ -1,7 +1,9 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit';
 import { useAccount } from 'wagmi';
 import { AuthStatusBadge } from '../auth/auth-status-badge';
+import { RateLimitNotice } from '../auth/rate-limit-notice';
 import { useSession } from '../auth/session-context';
+import { useSignInActivity } from '../auth/sign-in-activity-context';
 import { SignOutButton } from '../auth/sign-out-button';
 import { Link } from '../components/link';
 import { ConnectionStatus } from '../wallet/connection-status';
@@ -14,6 +16,7 @@ import { Routes } from './routes';
 export function AppLayout() {
   const { status: walletStatus } = useAccount();
   const session = useSession();
+  const { verifying } = useSignInActivity();
   const { isWrongNetwork, ...wrongNetwork } = useWrongNetwork();
   return (
     <>
@@ -40,7 +43,7 @@ export function AppLayout() {
         </div>
         <section className="status-row" aria-label="Connection and session">
           <ConnectionStatus status={walletStatus} />
-          <AuthStatusBadge status={session.status} />
+          <AuthStatusBadge status={session.status} signingIn={verifying} />
           {session.status === 'authenticated' ? <SignOutButton /> : null}
         </section>
       </header>
@@ -48,6 +51,7 @@ export function AppLayout() {
         {/* On a chain Sigil does not enable nothing else can go on: switch or disconnect first. */}
         {isWrongNetwork ? <WrongNetwork {...wrongNetwork} /> : <Routes />}
       </main>
+      <RateLimitNotice />
       <footer className="app-footer">
         <p>
           Sigil · Sign-In with Ethereum (EIP-4361). Your signature proves ownership; it never moves

@@ -47,12 +47,12 @@ describe('App', () => {
   it('shows the wallet and session states from the first paint', async () => {
     window.history.replaceState(null, '', '/');
     await renderApp();
-    expect(screen.getByTestId('connection-status').textContent).toBe('disconnected');
-    expect(['loading', 'unauthenticated']).toContain(screen.getByTestId('auth-status').textContent);
-    expect(
-      (await screen.findByText('unauthenticated', { selector: '[data-testid="auth-status"]' }))
-        .textContent,
-    ).toBe('unauthenticated');
+    expect(screen.getByTestId('connection-status').textContent).toBe('Disconnected');
+    expect(['Checking…', 'Not signed in']).toContain(screen.getByTestId('auth-status').textContent);
+    const settled = await screen.findByText('Not signed in', {
+      selector: '[data-testid="auth-status"]',
+    });
+    expect(settled.dataset.status).toBe('unauthenticated');
   });
 
   it("offers RainbowKit's Connect button and the home page", async () => {

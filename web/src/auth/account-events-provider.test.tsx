@@ -16,6 +16,7 @@ const session = (id: string, current: boolean) => ({
   expiresAt: '2026-12-20T10:00:00.000Z',
   chainId: 31337,
   userAgent: null,
+  address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
 });
 
 const event = (type: AccountEvent['type'], id: string, current: boolean): AccountEvent => ({
@@ -35,9 +36,11 @@ function setUp(status: AuthStatus = 'authenticated') {
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
   const value: Session = {
     status,
-    account: status === 'authenticated' ? { id: 'acc-1', address: '0x01' } : null,
+    account: status === 'authenticated' ? { id: 'acc-1', address: '0x01', wallets: [] } : null,
     refresh: vi.fn(),
     signOut: vi.fn(async () => {}),
+    linking: false,
+    setLinking: vi.fn(),
   };
   render(
     <ApolloProvider client={client}>
@@ -83,6 +86,31 @@ describe('AccountEventsProvider', () => {
     const { push, session: value } = setUp();
     push(event('SIGNED_OUT', 'ses-here', true));
     await waitFor(() => expect(value.signOut).toHaveBeenCalledOnce());
+  });
+
+  it('keeps this tab signed in when its own session links or unlinks a wallet, and asks `me` again', async () => {
+    const { push, session: value } = setUp();
+    push({
+      ...event('WALLET_LINKED', 'ses-here', true),
+      wallet: {
+        __typename: 'Wallet',
+        address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+        chainId: null,
+      },
+    });
+    push({
+      ...event('WALLET_UNLINKED', 'ses-here', true),
+      wallet: {
+        __typename: 'Wallet',
+        address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+        chainId: null,
+      },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('feed').textContent).toBe('WALLET_UNLINKED,WALLET_LINKED'),
+    );
+    await waitFor(() => expect(value.refresh).toHaveBeenCalledTimes(2));
+    expect(value.signOut).not.toHaveBeenCalled();
   });
 
   it("only asks the server again when another device's session ends", async () => {

@@ -7,6 +7,12 @@ import { useSession } from './session-context';
 /** How many events the feed keeps; older ones are in the sign-in history. */
 const FEED_LENGTH = 50;
 
+/** Events that end the session they name; a wallet event names the session that acted instead. */
+const ENDS_ITS_SESSION: ReadonlySet<AccountEvent['type']> = new Set([
+  'SIGNED_OUT',
+  'SESSION_REVOKED',
+]);
+
 /**
  * Listens to `accountEvents` while signed in, for the whole app (not only the account
  * page): when this tab's own session is ended elsewhere it must sign out at once.
@@ -27,12 +33,13 @@ export function AccountEventsProvider({ children }: { children: ReactNode }) {
       const event = data.data?.accountEvents;
       if (!event) return;
       setEvents((previous) => [event, ...previous].slice(0, FEED_LENGTH));
-      if (event.type !== 'SIGNED_IN' && event.session.current) {
+      if (ENDS_ITS_SESSION.has(event.type) && event.session.current) {
         void signOut();
         return;
       }
       void client.refetchQueries({ include: [AccountPageDocument] });
       // `current` is computed by the server per connection; `me` is the authority if in doubt.
+      // A wallet event changes `me`'s wallets, which decide what the wallet may switch to.
       if (event.type !== 'SIGNED_IN') refresh();
     },
     onError: refresh,

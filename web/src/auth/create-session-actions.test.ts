@@ -8,11 +8,13 @@ const alice = {
   __typename: 'Account' as const,
   id: 'a',
   address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  wallets: [],
 };
 const bob = {
   __typename: 'Account' as const,
   id: 'b',
   address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  wallets: [],
 };
 const prefix = 'sigil:apollo-cache:';
 
@@ -44,6 +46,7 @@ function writeAccountPage(graphql: ReturnType<typeof setUp>['graphql']) {
       me: {
         ...alice,
         createdAt: '2026-01-01T00:00:00.000Z',
+        wallets: [],
         sessions: [],
         signIns: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
       },
@@ -60,7 +63,7 @@ describe('createSessionActions', () => {
     const { graphql, actions, restart } = setUp();
     await actions.completeSignIn(alice);
     expect(graphql.apollo.cache.readQuery({ query: MeDocument })?.me).toEqual(alice);
-    expect(graphql.accountCache.owner).toBe(alice.address);
+    expect(graphql.accountCache.owner).toBe(alice.id);
     expect(restart).toHaveBeenCalledOnce();
   });
 
@@ -71,6 +74,15 @@ describe('createSessionActions', () => {
     await actions.completeSignIn(bob);
     expect(graphql.apollo.cache.readQuery({ query: AccountPageDocument })).toBeNull();
     expect(graphql.apollo.cache.readQuery({ query: MeDocument })?.me).toEqual(bob);
+  });
+
+  it('keeps the cache when the same account comes back with another primary address', async () => {
+    const { graphql, actions } = setUp();
+    await actions.completeSignIn(alice);
+    writeAccountPage(graphql);
+    await actions.completeSignIn({ ...alice, address: bob.address });
+    expect(graphql.apollo.cache.readQuery({ query: AccountPageDocument })).not.toBeNull();
+    expect(graphql.accountCache.owner).toBe(alice.id);
   });
 
   it('signs out on the server, then purges the persisted and in-memory cache', async () => {

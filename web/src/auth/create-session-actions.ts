@@ -40,12 +40,11 @@ export function createSessionActions({
 
   return {
     async completeSignIn(account) {
+      // Keyed by the account's id: its address is the primary wallet's, which can change.
       const owner = accountCache.owner;
-      if (owner !== null && owner.toLowerCase() !== account.address.toLowerCase()) {
-        await accountCache.purge();
-      }
+      if (owner !== null && owner !== account.id) await accountCache.purge();
       // Attach first: restoring a snapshot replaces the cache, and `me` must be the fresh answer.
-      await accountCache.attach(account.address);
+      await accountCache.attach(account.id);
       apollo.cache.writeQuery({ query: MeDocument, data: { me: account } });
       subscriptions.restart();
     },

@@ -4,13 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createGraphqlClient } from '../graphql/create-graphql-client';
 import { createSchemaFetch } from '../test/schema-fetch';
 import { createSiweAdapter } from './create-siwe-adapter';
+import { createSignInActivity } from './sign-in-activity';
 
 const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const now = new Date('2026-11-21T03:46:38.000Z');
 
 function setUp({
   signIn = () => ({
-    account: { id: 'acc-1', address },
+    account: { id: 'acc-1', address, wallets: [{ address, chainId: null }] },
     session: {
       id: 'ses-1',
       current: true,
@@ -19,23 +20,27 @@ function setUp({
       expiresAt: now.toISOString(),
       chainId: 31337,
       userAgent: null,
+      address,
     },
   }),
   networkFails,
-  nonceLifetimeMs = 600_000,
+  clockOffsetMs = 0,
 }: {
   signIn?: () => unknown;
   networkFails?: (operationName: string) => boolean;
-  nonceLifetimeMs?: number;
+  /** How far this device's clock is from the server's. */
+  clockOffsetMs?: number;
 } = {}) {
   let issued = 0;
+  let elapsed = 0;
   const fetch = createSchemaFetch({
     rootValue: {
       createNonce: () => {
         issued += 1;
         return {
           value: `nonce${String(issued).padStart(8, '0')}`,
-          expiresAt: new Date(now.getTime() + nonceLifetimeMs).toISOString(),
+          // The server's clock: `now`, plus however long the test let pass.
+          expiresAt: new Date(now.getTime() + elapsed + 600_000).toISOString(),
         };
       },
       signInParameters: () => ({
@@ -52,13 +57,18 @@ function setUp({
   const graphql = createGraphqlClient({ fetch, wsUrl: 'ws://127.0.0.1:9/graphql' });
   const completeSignIn = vi.fn(async () => {});
   const signOut = vi.fn(async () => {});
+  const activity = createSignInActivity({ now: () => now.getTime() + clockOffsetMs + elapsed });
   const adapter = createSiweAdapter({
     client: graphql.apollo,
     completeSignIn,
     signOut,
-    now: () => now,
+    activity,
+    now: () => now.getTime() + clockOffsetMs + elapsed,
   });
-  return { adapter, fetch, completeSignIn, signOut };
+  const pass = (ms: number) => {
+    elapsed += ms;
+  };
+  return { adapter, fetch, completeSignIn, signOut, activity, pass };
 }
 
 describe('createSiweAdapter', () => {
@@ -108,17 +118,80 @@ describe('createSiweAdapter', () => {
   });
 
   it('replaces a nonce that expires before the person could sign', async () => {
-    const { adapter } = setUp({ nonceLifetimeMs: 10_000 });
+    const { adapter, pass } = setUp();
     const nonce = await adapter.getNonce();
+    pass(590_000);
     const message = await adapter.createMessage({ nonce, address, chainId: 31337 });
     expect(parseSiweMessage(message).nonce).not.toBe(nonce);
+    // Issued when the server issued the fresh nonce, by the server's clock.
+    expect(parseSiweMessage(message).issuedAt).toEqual(new Date(now.getTime() + 590_000));
   });
 
   it('keeps a nonce that is unused and far from expiry', async () => {
-    const { adapter } = setUp({ nonceLifetimeMs: 600_000 });
+    const { adapter, pass } = setUp();
     const nonce = await adapter.getNonce();
+    pass(60_000);
     const message = await adapter.createMessage({ nonce, address, chainId: 31337 });
     expect(parseSiweMessage(message).nonce).toBe(nonce);
+  });
+
+  it.each([
+    ['behind', -5 * 60_000],
+    ['ahead', 5 * 60_000],
+    ['a day ahead', 24 * 3_600_000],
+  ])(
+    "takes issued-at from the server's clock when this device's clock is %s",
+    async (_, offset) => {
+      const { adapter } = setUp({ clockOffsetMs: offset });
+      const nonce = await adapter.getNonce();
+      const message = await adapter.createMessage({ nonce, address, chainId: 31337 });
+      expect(parseSiweMessage(message).nonce).toBe(nonce);
+      expect(parseSiweMessage(message).issuedAt).toEqual(now);
+    },
+  );
+
+  it('reports a RATE_LIMITED refusal with its wait, and forgets it after a sign-in', async () => {
+    let limited = true;
+    const { adapter, activity } = setUp({
+      signIn: () => {
+        if (limited) {
+          throw new GraphQLError('Too many attempts', {
+            extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 42 },
+          });
+        }
+        return {
+          account: { id: 'acc-1', address, wallets: [] },
+          session: {
+            id: 'ses-1',
+            current: true,
+            createdAt: now.toISOString(),
+            lastSeenAt: now.toISOString(),
+            expiresAt: now.toISOString(),
+            chainId: 31337,
+            userAgent: null,
+            address,
+          },
+        };
+      },
+    });
+    expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(false);
+    expect(activity.getSnapshot()).toEqual({
+      verifying: false,
+      retryAfter: now.getTime() + 42_000,
+    });
+    limited = false;
+    expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(true);
+    expect(activity.getSnapshot().retryAfter).toBeNull();
+  });
+
+  it('reports nothing to wait for when the server refuses for another reason', async () => {
+    const { adapter, activity } = setUp({
+      signIn: () => {
+        throw new GraphQLError('Invalid signature', { extensions: { code: 'INVALID_SIGNATURE' } });
+      },
+    });
+    expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(false);
+    expect(activity.getSnapshot().retryAfter).toBeNull();
   });
 
   it('refuses to prepare a message for a chain the server does not enable', async () => {
@@ -147,7 +220,12 @@ describe('createSiweAdapter', () => {
       operationName: 'SignIn',
       variables: { message, signature: '0xabcdef' },
     });
-    expect(completeSignIn).toHaveBeenCalledWith({ __typename: 'Account', id: 'acc-1', address });
+    expect(completeSignIn).toHaveBeenCalledWith({
+      __typename: 'Account',
+      id: 'acc-1',
+      address,
+      wallets: [{ __typename: 'Wallet', address, chainId: null }],
+    });
   });
 
   it('answers false when the server refuses the signature', async () => {

@@ -7,19 +7,34 @@ import {
   SignInDocument,
   SignInParametersDocument,
 } from '../graphql/generated/graphql';
+import { readRefusal } from '../graphql/read-refusal';
 import type { SessionActions } from './create-session-actions';
+import { serverIssuedAt } from './server-issued-at';
+import type { SignInActivity } from './sign-in-activity';
 import { SignInPreparationError } from './sign-in-errors';
 
 export type CreateSiweAdapterParameters = {
   client: ApolloClient<unknown>;
   completeSignIn: SessionActions['completeSignIn'];
-  signOut: SessionActions['signOut'];
-  /** @default () => new Date() */
-  now?: () => Date;
+  /**
+   * What RainbowKit's sign-out means here. RainbowKit calls it on every
+   * disconnect and account change; Sigil decides whether that ends the session
+   * (a switch to another wallet of the same account does not).
+   */
+  signOut: () => Promise<void>;
+  /** Where verifying and rate-limit waits are reported. */
+  activity?: SignInActivity;
+  /**
+   * Only measures how long a nonce has been held: the message's times come
+   * from the server. @default Date.now
+   */
+  now?: () => number;
 };
 
 /** A nonce this close to expiry is replaced before it goes into a message the person must still sign. */
 const NONCE_EXPIRY_MARGIN_MS = 30_000;
+
+type HeldNonce = { expiresAt: string; receivedAt: number };
 
 /**
  * RainbowKit's authentication adapter over Sigil's GraphQL API.
@@ -29,27 +44,45 @@ const NONCE_EXPIRY_MARGIN_MS = 30_000;
  * message gets a nonce no other message carried: the given one the first time, a
  * fresh one after that (or when it is about to expire).
  *
+ * The message's issued-at is the nonce's issue time by the server's clock
+ * (`serverIssuedAt`), never this device's: a clock minutes off must not matter.
+ *
  * RainbowKit shows its own step messages from what each method does: a rejected
  * getNonce or createMessage is "Error preparing message, please retry!", a false or
- * rejected verify is "Error verifying signature, please retry!".
+ * rejected verify is "Error verifying signature, please retry!". A RATE_LIMITED
+ * refusal also goes to `activity`, so the app can say when to try again.
  */
 export function createSiweAdapter({
   client,
   completeSignIn,
   signOut,
-  now = () => new Date(),
+  activity,
+  now = Date.now,
 }: CreateSiweAdapterParameters) {
-  const expiryOf = new Map<string, number>();
+  const held = new Map<string, HeldNonce>();
   const placedInAMessage = new Set<string>();
 
+  const reportRefusal = (error: unknown) => {
+    const refusal = readRefusal(error);
+    if (refusal?.code === 'RATE_LIMITED') activity?.rateLimited(refusal.retryAfterSeconds ?? 60);
+  };
+
   const requestNonce = async (): Promise<string> => {
-    const { data } = await client.mutate({
-      mutation: CreateNonceDocument,
-      fetchPolicy: 'no-cache',
-    });
-    if (!data) throw new SignInPreparationError('the server issued no nonce');
-    expiryOf.set(data.createNonce.value, Date.parse(data.createNonce.expiresAt));
-    return data.createNonce.value;
+    try {
+      const { data } = await client.mutate({
+        mutation: CreateNonceDocument,
+        fetchPolicy: 'no-cache',
+      });
+      if (!data) throw new SignInPreparationError('the server issued no nonce');
+      held.set(data.createNonce.value, {
+        expiresAt: data.createNonce.expiresAt,
+        receivedAt: now(),
+      });
+      return data.createNonce.value;
+    } catch (error) {
+      reportRefusal(error);
+      throw error;
+    }
   };
 
   const signInParameters = async (fetchPolicy: 'network-only' | 'cache-first') => {
@@ -57,12 +90,13 @@ export function createSiweAdapter({
     return data.signInParameters;
   };
 
-  const isUnspent = (nonce: string) => {
-    const expiry = expiryOf.get(nonce);
+  // Measured as time held since receipt, on this device's clock alone: its offset cancels out.
+  const isUnspent = (nonce: string, ttlSeconds: number) => {
+    const nonceHeld = held.get(nonce);
     return (
-      expiry !== undefined &&
+      nonceHeld !== undefined &&
       !placedInAMessage.has(nonce) &&
-      expiry - now().getTime() > NONCE_EXPIRY_MARGIN_MS
+      ttlSeconds * 1000 - (now() - nonceHeld.receivedAt) > NONCE_EXPIRY_MARGIN_MS
     );
   };
 
@@ -74,13 +108,15 @@ export function createSiweAdapter({
     },
 
     async createMessage({ nonce, address, chainId }) {
-      const [usableNonce, parameters] = await Promise.all([
-        isUnspent(nonce) ? nonce : requestNonce(),
-        signInParameters('cache-first'),
-      ]);
+      const parameters = await signInParameters('cache-first');
+      const usableNonce = isUnspent(nonce, parameters.nonceTtlSeconds)
+        ? nonce
+        : await requestNonce();
       if (!parameters.chains.some((chain) => chain.id === chainId)) {
         throw new SignInPreparationError(`chain ${chainId} is not enabled on this server`);
       }
+      const nonceHeld = held.get(usableNonce);
+      if (!nonceHeld) throw new SignInPreparationError('the nonce was not issued by this server');
       placedInAMessage.add(usableNonce);
       return createSiweMessage({
         domain: parameters.domain,
@@ -90,12 +126,13 @@ export function createSiweAdapter({
         version: '1',
         chainId,
         nonce: usableNonce,
-        issuedAt: now(),
+        issuedAt: serverIssuedAt(nonceHeld.expiresAt, parameters.nonceTtlSeconds),
       });
     },
 
     async verify({ message, signature }) {
       let account: Parameters<typeof completeSignIn>[0];
+      activity?.setVerifying(true);
       try {
         const { data } = await client.mutate({
           mutation: SignInDocument,
@@ -104,10 +141,14 @@ export function createSiweAdapter({
         });
         if (!data) return false;
         account = data.signIn.account;
-      } catch {
+      } catch (error) {
+        reportRefusal(error);
         // RainbowKit turns false into its verifying message; a retry gets a fresh nonce.
         return false;
+      } finally {
+        activity?.setVerifying(false);
       }
+      activity?.clearRateLimit();
       await completeSignIn(account);
       return true;
     },

@@ -10,6 +10,12 @@ export type Session = {
   refresh(): void;
   /** Ends the session on the server and forgets its data here. */
   signOut(): Promise<void>;
+  /**
+   * A link flow is open: the wallet may show (or be disconnected to connect) an
+   * address the account does not hold yet without ending the session.
+   */
+  linking: boolean;
+  setLinking(linking: boolean): void;
 };
 
 export const SessionContext = createContext<Session | null>(null);

@@ -1,10 +1,13 @@
 import { RainbowKitAuthenticationProvider } from '@rainbow-me/rainbowkit';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import type { GraphqlClient } from '../graphql/create-graphql-client';
 import { AccountEventsProvider } from './account-events-provider';
 import { createSessionActions } from './create-session-actions';
 import { createSiweAdapter } from './create-siwe-adapter';
+import { LinkWalletProvider } from './link-wallet-provider';
 import { SessionContext } from './session-context';
+import { createSignInActivity } from './sign-in-activity';
+import { SignInActivityContext } from './sign-in-activity-context';
 import { useAuthSession } from './use-auth-session';
 
 export type SiweAuthProviderProps = {
@@ -15,21 +18,30 @@ export type SiweAuthProviderProps = {
 /** Sign-In with Ethereum for RainbowKit, with the session state the rest of the app reads. */
 export function SiweAuthProvider({ graphql, children }: SiweAuthProviderProps) {
   const actions = useMemo(() => createSessionActions(graphql), [graphql]);
+  const activity = useMemo(() => createSignInActivity(), []);
   const session = useAuthSession({ graphql, actions });
+  const walletChanged = useRef(session.signOutUnlessWalletBelongs);
+  walletChanged.current = session.signOutUnlessWalletBelongs;
   const adapter = useMemo(
     () =>
       createSiweAdapter({
         client: graphql.apollo,
         completeSignIn: actions.completeSignIn,
-        signOut: actions.signOut,
+        // RainbowKit signs out on every account change; Sigil keeps the session for the account's own wallets.
+        signOut: () => walletChanged.current(),
+        activity,
       }),
-    [graphql, actions],
+    [graphql, actions, activity],
   );
   return (
     <RainbowKitAuthenticationProvider adapter={adapter} status={session.status}>
-      <SessionContext.Provider value={session}>
-        <AccountEventsProvider>{children}</AccountEventsProvider>
-      </SessionContext.Provider>
+      <SignInActivityContext.Provider value={activity}>
+        <SessionContext.Provider value={session}>
+          <LinkWalletProvider>
+            <AccountEventsProvider>{children}</AccountEventsProvider>
+          </LinkWalletProvider>
+        </SessionContext.Provider>
+      </SignInActivityContext.Provider>
     </RainbowKitAuthenticationProvider>
   );
 }

@@ -2,7 +2,8 @@ import { ApolloProvider } from '@apollo/client';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { connect } from 'wagmi/actions';
+import { useAccount } from 'wagmi';
+import { connect, disconnect } from 'wagmi/actions';
 import { createGraphqlClient } from '../graphql/create-graphql-client';
 import { createSchemaFetch } from '../test/schema-fetch';
 import { testAccounts, wagmiTestConfig } from '../test/wagmi-test-config';
@@ -18,8 +19,16 @@ function mockConnector(config: ReturnType<typeof wagmiTestConfig>) {
   return connector;
 }
 
-function setUp(initialMe: { id: string; address: string } | null) {
-  let me = initialMe;
+type MeAnswer = { id: string; address: string; wallets?: { address: string; chainId: null }[] };
+
+function setUp(initialMe: MeAnswer | null) {
+  // The account's own address is always one of its wallets.
+  const withWallets = (answer: MeAnswer | null) =>
+    answer && {
+      ...answer,
+      wallets: answer.wallets ?? [{ address: answer.address, chainId: null }],
+    };
+  let me = withWallets(initialMe);
   const fetch = createSchemaFetch({
     rootValue: {
       me: () => me,
@@ -45,8 +54,10 @@ function setUp(initialMe: { id: string; address: string } | null) {
     </WithWagmi>
   );
   const hook = renderHook(() => useAuthSession({ graphql, actions }), { wrapper });
+  const wallet = renderHook(() => useAccount(), { wrapper });
   return {
     hook,
+    wallet,
     fetch,
     signOut,
     wagmi,
@@ -91,6 +102,62 @@ describe('useAuthSession', () => {
     await waitFor(() =>
       expect(fetch.operations.map((op) => op.operationName)).toContain('SignOut'),
     );
+  });
+
+  it('keeps the session, with no sign-out, when the wallet switches to another wallet of the account', async () => {
+    const { hook, wagmi, wallet, signOut } = setUp({
+      id: 'a',
+      address: firstAddress,
+      wallets: [
+        { address: firstAddress, chainId: null },
+        { address: secondAddress, chainId: null },
+      ],
+    });
+    await act(() => connect(wagmi, { connector: mockConnector(wagmi) }));
+    await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
+    act(() => mockConnector(wagmi).onAccountsChanged([secondAddress]));
+    await waitFor(() => expect(wallet.result.current.address).toBe(secondAddress));
+    expect(hook.result.current.status).toBe('authenticated');
+    // RainbowKit's own sign-out on an account change is answered by the same rule.
+    await act(() => hook.result.current.signOutUnlessWalletBelongs());
+    expect(signOut).not.toHaveBeenCalled();
+    expect(hook.result.current.status).toBe('authenticated');
+  });
+
+  it('signs out when a wallet of the account switches to an address the account does not hold', async () => {
+    const { hook, wagmi, wallet, signOut } = setUp({ id: 'a', address: firstAddress });
+    await act(() => connect(wagmi, { connector: mockConnector(wagmi) }));
+    await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
+    act(() => mockConnector(wagmi).onAccountsChanged([secondAddress]));
+    await waitFor(() => expect(wallet.result.current.address).toBe(secondAddress));
+    expect(hook.result.current.status).toBe('unauthenticated');
+    await waitFor(() => expect(signOut).toHaveBeenCalled());
+  });
+
+  it('keeps the session while a link flow expects the switch, and applies the rule when it closes', async () => {
+    const { hook, wagmi, wallet, signOut } = setUp({ id: 'a', address: firstAddress });
+    await act(() => connect(wagmi, { connector: mockConnector(wagmi) }));
+    await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
+    act(() => hook.result.current.setLinking(true));
+    act(() => mockConnector(wagmi).onAccountsChanged([secondAddress]));
+    await waitFor(() => expect(wallet.result.current.address).toBe(secondAddress));
+    expect(hook.result.current.status).toBe('authenticated');
+    await act(() => hook.result.current.signOutUnlessWalletBelongs());
+    expect(signOut).not.toHaveBeenCalled();
+
+    // Closed with the wallet still on an address the account does not hold: the session ends.
+    act(() => hook.result.current.setLinking(false));
+    await waitFor(() => expect(signOut).toHaveBeenCalled());
+    expect(hook.result.current.status).toBe('unauthenticated');
+  });
+
+  it("signs out on RainbowKit's call when the wallet disconnected", async () => {
+    const { hook, wagmi, signOut } = setUp({ id: 'a', address: firstAddress });
+    await act(() => connect(wagmi, { connector: mockConnector(wagmi) }));
+    await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
+    await act(() => disconnect(wagmi));
+    await act(() => hook.result.current.signOutUnlessWalletBelongs());
+    expect(signOut).toHaveBeenCalledOnce();
   });
 
   it('signs this tab out when the server no longer knows the session', async () => {

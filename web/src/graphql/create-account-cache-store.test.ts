@@ -10,7 +10,7 @@ const prefix = 'sigil:apollo-cache:';
 function writeMe(cache: InMemoryCache, id: string, address: string) {
   cache.writeQuery({
     query: MeDocument,
-    data: { me: { __typename: 'Account', id, address } },
+    data: { me: { __typename: 'Account', id, address, wallets: [] } },
   });
 }
 
@@ -45,7 +45,7 @@ describe('createAccountCacheStore', () => {
 
     const after = new InMemoryCache();
     await createAccountCacheStore({ cache: after, storage: localStorage }).attach(alice);
-    expect(readMe(after)).toEqual({ __typename: 'Account', id: 'a', address: alice });
+    expect(readMe(after)).toEqual({ __typename: 'Account', id: 'a', address: alice, wallets: [] });
   });
 
   it("never restores another account's snapshot, and deletes it", async () => {

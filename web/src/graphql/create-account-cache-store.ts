@@ -2,13 +2,13 @@ import type { InMemoryCache, NormalizedCacheObject } from '@apollo/client';
 import { CachePersistor, LocalStorageWrapper } from 'apollo3-cache-persist';
 
 export type AccountCacheStore = {
-  /** The address whose data the cache holds and persists, or null when it holds nobody's. */
+  /** The account (its id) whose data the cache holds and persists, or null when it holds nobody's. */
   readonly owner: string | null;
   /**
-   * Makes `address` the owner: restores its own snapshot (never another account's) and
+   * Makes `owner` (an account id) the owner: restores its own snapshot (never another account's) and
    * persists the cache under its key from now on. Idempotent for the current owner.
    */
-  attach(address: string): Promise<void>;
+  attach(owner: string): Promise<void>;
   /**
    * Stops persisting and deletes every stored snapshot; empties the in-memory cache when it
    * belonged to someone (without an owner it holds no account's data, and emptying it
@@ -43,7 +43,7 @@ export function createAccountCacheStore({
   // attach and purge run one after the other, in call order.
   let queue: Promise<void> = Promise.resolve();
 
-  const keyOf = (address: string) => `${keyPrefix}${address.toLowerCase()}`;
+  const keyOf = (account: string) => `${keyPrefix}${account.toLowerCase()}`;
   const storedKeys = () =>
     Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
       (key): key is string => key?.startsWith(keyPrefix) ?? false,
@@ -65,14 +65,14 @@ export function createAccountCacheStore({
     get owner() {
       return owner;
     },
-    attach: (address) =>
+    attach: (account) =>
       enqueue(async () => {
-        if (owner !== null && owner.toLowerCase() === address.toLowerCase()) return;
+        if (owner !== null && owner.toLowerCase() === account.toLowerCase()) return;
         const previousOwner = owner;
         detach();
         // Normally sign-out emptied it already; this is the guard for when it could not.
         if (previousOwner !== null) await cache.reset();
-        const key = keyOf(address);
+        const key = keyOf(account);
         for (const stale of storedKeys()) if (stale !== key) storage.removeItem(stale);
         persistor = new CachePersistor({
           cache,
@@ -80,7 +80,7 @@ export function createAccountCacheStore({
           key,
           ...persistOptions,
         });
-        owner = address;
+        owner = account;
         try {
           await persistor.restore();
         } catch {

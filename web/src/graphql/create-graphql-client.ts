@@ -5,6 +5,7 @@ import {
   InMemoryCache,
   type NormalizedCacheObject,
   split,
+  type TypePolicies,
 } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition, relayStylePagination } from '@apollo/client/utilities';
@@ -30,6 +31,13 @@ export type CreateGraphqlClientParameters = {
   fetch?: typeof fetch;
 };
 
+/** How the cache identifies and merges Sigil's types (tests build caches with it too). */
+export const cacheTypePolicies: TypePolicies = {
+  Account: { fields: { signIns: relayStylePagination() } },
+  // A wallet is its address on one chain (chainId null for an EOA, valid on every chain).
+  Wallet: { keyFields: ['address', 'chainId'] },
+};
+
 function defaultWsUrl(): string {
   const { protocol, host } = globalThis.location;
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/graphql`;
@@ -41,11 +49,7 @@ export function createGraphqlClient({
   storage,
   fetch: fetchImpl,
 }: CreateGraphqlClientParameters = {}): GraphqlClient {
-  const cache = new InMemoryCache({
-    typePolicies: {
-      Account: { fields: { signIns: relayStylePagination() } },
-    },
-  });
+  const cache = new InMemoryCache({ typePolicies: cacheTypePolicies });
   const subscriptions = createSubscriptionClient({ url: wsUrl });
   // The session cookie is HttpOnly and same-origin: the browser attaches it, JS never sees it.
   const httpLink = new HttpLink({

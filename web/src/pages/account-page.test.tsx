@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RuntimeConfigContext } from '../app/runtime-config-context';
 import { type AccountEvent, AccountEventsContext } from '../auth/account-events-context';
 import type { AuthStatus } from '../auth/auth-status';
+import { LinkWalletProvider } from '../auth/link-wallet-provider';
 import { SessionContext } from '../auth/session-context';
 import {
   AccountPageDocument,
@@ -28,6 +29,7 @@ const session = (id: string, current: boolean, userAgent: string) => ({
   expiresAt: '2026-12-20T10:00:00.000Z',
   chainId: 31337,
   userAgent,
+  address,
 });
 
 const accountPage: AccountPageQuery = {
@@ -37,6 +39,17 @@ const accountPage: AccountPageQuery = {
     // The server returns it checksummed; the page must show it so, in full.
     address,
     createdAt: '2026-11-01T00:00:00.000Z',
+    wallets: [
+      {
+        __typename: 'Wallet',
+        address,
+        kind: 'EOA',
+        chainId: null,
+        primary: true,
+        linkedAt: '2026-11-01T00:00:00.000Z',
+        lastSignInAt: '2026-11-21T03:00:00.000Z',
+      },
+    ],
     sessions: [
       session('ses-here', true, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36'),
       session(
@@ -117,18 +130,22 @@ describe('AccountPage', () => {
     const WithWagmi = wagmiWrapper(wagmiTestConfig(rpc.url));
     const sessionValue = {
       status,
-      account: status === 'authenticated' ? { id: 'acc-1', address } : null,
+      account: status === 'authenticated' ? { id: 'acc-1', address, wallets: [] } : null,
       refresh: () => {},
       signOut: async () => {},
+      linking: false,
+      setLinking: () => {},
     };
     const wrapper = ({ children }: { children: ReactNode }) => (
       <RuntimeConfigContext.Provider value={config}>
         <WithWagmi>
           <MockedProvider mocks={mocks}>
             <SessionContext.Provider value={sessionValue}>
-              <AccountEventsContext.Provider value={events}>
-                {children}
-              </AccountEventsContext.Provider>
+              <LinkWalletProvider>
+                <AccountEventsContext.Provider value={events}>
+                  {children}
+                </AccountEventsContext.Provider>
+              </LinkWalletProvider>
             </SessionContext.Provider>
           </MockedProvider>
         </WithWagmi>

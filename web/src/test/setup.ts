@@ -6,6 +6,15 @@ import { afterEach } from 'vitest';
 // bound. Testing Library's 1 s is too short for a loaded 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom has <dialog> but not its modal methods: enough of them for the views that use one.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+  this.dispatchEvent(new Event('close'));
+};
+
 // Testing Library unmounts after each test only by itself when test globals are on.
 afterEach(() => {
   cleanup();

@@ -11,15 +11,22 @@ export const testAccounts = [
 
 /**
  * wagmi with its own `mock` connector (a wallet that answers without a user) on the
- * fixture's chain. `rpcUrl` should be a local server when a test reads the chain.
+ * fixture's chain. `rpcUrl` should be a local server when a test reads the chain (or
+ * signs: the mock forwards personal_sign there as eth_sign); `signMessageError`
+ * makes every signature request fail as a person's rejection.
  */
-export function wagmiTestConfig(rpcUrl = 'http://127.0.0.1:9') {
+export function wagmiTestConfig(
+  rpcUrl = 'http://127.0.0.1:9',
+  { signMessageError = false }: { signMessageError?: boolean } = {},
+) {
   const config = runtimeConfigFixture();
   config.chains[0].rpcUrl = rpcUrl;
   return createConfig({
     chains: buildChains(config.chains),
     transports: { 31337: http(rpcUrl, { retryCount: 0 }) },
-    connectors: [mock({ accounts: [...testAccounts], features: { reconnect: true } })],
+    connectors: [
+      mock({ accounts: [...testAccounts], features: { reconnect: true, signMessageError } }),
+    ],
     multiInjectedProviderDiscovery: false,
     storage: createStorage({ storage: localStorage }),
   });

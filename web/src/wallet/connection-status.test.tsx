@@ -11,18 +11,22 @@ function LiveConnectionStatus() {
 }
 
 describe('ConnectionStatus', () => {
-  it.each<WalletConnectionStatus>(['disconnected', 'connecting', 'connected', 'reconnecting'])(
-    'shows "%s" as exactly that word',
-    (status) => {
-      render(<ConnectionStatus status={status} />);
-      expect(screen.getByTestId('connection-status').textContent).toBe(status);
-    },
-  );
+  it.each<[WalletConnectionStatus, string]>([
+    ['disconnected', 'Disconnected'],
+    ['connecting', 'Connecting…'],
+    ['connected', 'Connected'],
+    ['reconnecting', 'Reconnecting…'],
+  ])('shows "%s" in plain words: "%s", keeping the state name for tests', (status, words) => {
+    render(<ConnectionStatus status={status} />);
+    const chip = screen.getByTestId('connection-status');
+    expect(chip.textContent).toBe(words);
+    expect(chip.dataset.status).toBe(status);
+  });
 
   it('follows the wallet as it connects and disconnects', async () => {
     const config = wagmiTestConfig();
     render(<LiveConnectionStatus />, { wrapper: wagmiWrapper(config) });
-    expect(screen.getByTestId('connection-status').textContent).toBe('disconnected');
+    expect(screen.getByTestId('connection-status').textContent).toBe('Disconnected');
 
     const connector = config.connectors[0];
     if (!connector) throw new Error('the test config has a mock connector');
@@ -30,11 +34,11 @@ describe('ConnectionStatus', () => {
     act(() => {
       connecting = connect(config, { connector });
     });
-    expect(screen.getByTestId('connection-status').textContent).toBe('connecting');
+    expect(screen.getByTestId('connection-status').textContent).toBe('Connecting…');
     await act(() => connecting);
-    expect(screen.getByTestId('connection-status').textContent).toBe('connected');
+    expect(screen.getByTestId('connection-status').textContent).toBe('Connected');
 
     await act(() => disconnect(config));
-    expect(screen.getByTestId('connection-status').textContent).toBe('disconnected');
+    expect(screen.getByTestId('connection-status').textContent).toBe('Disconnected');
   });
 });

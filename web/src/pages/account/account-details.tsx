@@ -8,8 +8,9 @@ import { EventsFeed } from './events-feed';
 import { SessionList } from './session-list';
 import { SignInHistory } from './sign-in-history';
 import { useAccountPage } from './use-account-page';
+import { WalletsSection } from './wallets-section';
 
-/** The signed-in account: identity, balances, sessions, history and live activity. */
+/** The signed-in account: identity, wallets, balances, sessions, history and live activity. */
 export function AccountDetails() {
   const { chains } = useRuntimeConfig();
   const events = useAccountEvents();
@@ -38,6 +39,7 @@ export function AccountDetails() {
   return (
     <div className="stack">
       <AccountIdentity address={account.address} />
+      <WalletsSection wallets={account.wallets} sessions={account.sessions} chainName={chainName} />
       <ChainBalances address={account.address as Address} chains={chains} />
       <SessionList
         sessions={account.sessions}

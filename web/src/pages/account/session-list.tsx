@@ -1,5 +1,6 @@
 import { describeUserAgent } from '../../components/describe-user-agent';
 import { formatDateTime } from '../../components/format-date-time';
+import { shortAddress } from '../../components/short-address';
 import type { SessionFieldsFragment } from '../../graphql/generated/graphql';
 
 export type SessionListProps = {
@@ -42,9 +43,10 @@ export function SessionList({
                   {session.current ? <span className="tag">This device</span> : null}
                 </p>
                 <p className="row-meta">
-                  Signed in {formatDateTime(session.createdAt)} on {chainName(session.chainId)} ·
-                  last seen {formatDateTime(session.lastSeenAt)} · expires{' '}
-                  {formatDateTime(session.expiresAt)}
+                  Signed in {formatDateTime(session.createdAt)} with{' '}
+                  <span title={session.address}>{shortAddress(session.address)}</span> on{' '}
+                  {chainName(session.chainId)} · last seen {formatDateTime(session.lastSeenAt)} ·
+                  expires {formatDateTime(session.expiresAt)}
                 </p>
               </div>
               {session.current ? null : (

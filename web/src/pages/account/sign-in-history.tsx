@@ -1,5 +1,6 @@
 import { describeUserAgent } from '../../components/describe-user-agent';
 import { formatDateTime } from '../../components/format-date-time';
+import { shortAddress } from '../../components/short-address';
 import type { AccountPageData } from './use-account-page';
 import { walletKindLabel } from './wallet-kind-label';
 
@@ -10,7 +11,7 @@ export type SignInHistoryProps = {
   loadingMore: boolean;
 };
 
-/** Every sign-in of the account, newest first, with how its signature was verified. */
+/** Every sign-in of the account, newest first: which wallet signed, and how it was verified. */
 export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: SignInHistoryProps) {
   return (
     <section className="card" aria-labelledby="history-title">
@@ -32,6 +33,7 @@ export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: S
                 </span>
               </p>
               <p className="row-meta">
+                <span title={node.address}>{shortAddress(node.address)}</span> ·{' '}
                 {walletKindLabel[node.walletKind]} · {chainName(node.chainId)} ·{' '}
                 {describeUserAgent(node.userAgent)}
               </p>

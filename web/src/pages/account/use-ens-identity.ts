@@ -10,8 +10,12 @@ const quietQuery = { retry: false, staleTime: 60 * 60 * 1_000 } as const;
  * The account's primary ENS name and avatar, from mainnet only and only when the
  * deployment enables mainnet (its configured RPC). Anything failing means no name: quiet.
  */
-export function useEnsIdentity(address: Address): EnsIdentity {
-  const hasMainnet = useChains().some((chain) => chain.id === MAINNET_ID);
+export function useEnsIdentity(
+  address: Address,
+  { enabled = true }: { enabled?: boolean } = {},
+): EnsIdentity {
+  const chains = useChains();
+  const hasMainnet = enabled && chains.some((chain) => chain.id === MAINNET_ID);
   const name = useEnsName({
     address,
     chainId: MAINNET_ID,

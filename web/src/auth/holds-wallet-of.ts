@@ -1,0 +1,16 @@
+import { type Address, isAddressEqual } from 'viem';
+import type { AccountIdentityFragment } from '../graphql/generated/graphql';
+
+/**
+ * Whether `address` is one of the account's wallets, so a wallet showing it
+ * may keep the account's session. Addresses only, not chains: a chain switch
+ * never ended a session (the server checked the wallet when it signed), and
+ * a contract wallet linked on one chain is the same person's wallet software
+ * on another. Which account a *new* signature opens is the server's rule.
+ */
+export function holdsWalletOf(account: AccountIdentityFragment, address: Address): boolean {
+  return (
+    isAddressEqual(account.address as Address, address) ||
+    account.wallets.some((wallet) => isAddressEqual(wallet.address as Address, address))
+  );
+}

@@ -1,0 +1,11 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createSignInActivity, type SignInActivitySnapshot } from './sign-in-activity';
+
+export const SignInActivityContext = createContext(createSignInActivity());
+
+/** What the sign-in is doing now (verifying, rate limited). */
+export function useSignInActivity(): SignInActivitySnapshot & { clearRateLimit(): void } {
+  const activity = useContext(SignInActivityContext);
+  const snapshot = useSyncExternalStore(activity.subscribe, activity.getSnapshot);
+  return { ...snapshot, clearRateLimit: activity.clearRateLimit };
+}

@@ -1,0 +1,97 @@
+import { useMutation } from '@apollo/client';
+import { useState } from 'react';
+import {
+  AccountPageDocument,
+  MeDocument,
+  SetPrimaryWalletDocument,
+  UnlinkWalletDocument,
+  type WalletFieldsFragment,
+} from '../../graphql/generated/graphql';
+import { readRefusal } from '../../graphql/read-refusal';
+
+/** A wallet is its address on one chain (null: every chain, an EOA). */
+export function walletKey(wallet: Pick<WalletFieldsFragment, 'address' | 'chainId'>): string {
+  return `${wallet.address}:${wallet.chainId ?? '*'}`;
+}
+
+export const LAST_WALLET_MESSAGE =
+  "This is the account's only wallet, so it cannot be unlinked. Link another wallet first.";
+export const UNLINK_FAILED_MESSAGE = 'The wallet could not be unlinked. Please try again.';
+export const PRIMARY_FAILED_MESSAGE = 'The primary wallet could not be changed. Please try again.';
+
+export type WalletActions = {
+  /** The wallet whose unlinking waits for the person's confirmation. */
+  confirming: WalletFieldsFragment | null;
+  askToUnlink(wallet: WalletFieldsFragment): void;
+  cancelUnlink(): void;
+  confirmUnlink(): Promise<void>;
+  makePrimary(wallet: WalletFieldsFragment): Promise<void>;
+  /** The key of the wallet an action is in flight for. */
+  pendingKey: string | null;
+  error: string | null;
+};
+
+const refetchQueries = [AccountPageDocument, MeDocument];
+
+/** Unlinking (after a confirmation) and choosing the primary wallet, with their refusals in words. */
+export type UseWalletActionsParameters = {
+  /** After a wallet is unlinked (its row, and the button that asked, are gone). */
+  onUnlinked?: () => void;
+};
+
+export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}): WalletActions {
+  const [unlinkWallet] = useMutation(UnlinkWalletDocument);
+  const [setPrimaryWallet] = useMutation(SetPrimaryWalletDocument);
+  const [confirming, setConfirming] = useState<WalletFieldsFragment | null>(null);
+  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  return {
+    confirming,
+    askToUnlink(wallet) {
+      setError(null);
+      setConfirming(wallet);
+    },
+    cancelUnlink: () => setConfirming(null),
+    async confirmUnlink() {
+      const wallet = confirming;
+      if (!wallet) return;
+      setConfirming(null);
+      setPendingKey(walletKey(wallet));
+      setError(null);
+      try {
+        await unlinkWallet({
+          variables: { address: wallet.address, chainId: wallet.chainId ?? null },
+          refetchQueries,
+          awaitRefetchQueries: true,
+        });
+        onUnlinked?.();
+      } catch (failure) {
+        setError(
+          readRefusal(failure)?.code === 'LAST_WALLET'
+            ? LAST_WALLET_MESSAGE
+            : UNLINK_FAILED_MESSAGE,
+        );
+      } finally {
+        setPendingKey(null);
+      }
+    },
+    async makePrimary(wallet) {
+      setPendingKey(walletKey(wallet));
+      setError(null);
+      try {
+        await setPrimaryWallet({
+          variables: { address: wallet.address, chainId: wallet.chainId ?? null },
+          refetchQueries,
+          awaitRefetchQueries: true,
+        });
+      } catch {
+        setError(PRIMARY_FAILED_MESSAGE);
+      } finally {
+        setPendingKey(null);
+      }
+    },
+    pendingKey,
+    error,
+  };
+}

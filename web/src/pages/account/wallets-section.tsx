@@ -1,0 +1,76 @@
+import { useRef } from 'react';
+import { type Address, isAddressEqual } from 'viem';
+import { useAccount } from 'wagmi';
+import { LinkWalletPanel } from './link-wallet-panel';
+import { UnlinkWalletDialog } from './unlink-wallet-dialog';
+import type { AccountPageData } from './use-account-page';
+import { useWalletActions, walletKey } from './use-wallet-actions';
+import { WalletRow } from './wallet-row';
+
+export type WalletsSectionProps = {
+  wallets: AccountPageData['wallets'];
+  sessions: AccountPageData['sessions'];
+  chainName(chainId: number): string;
+};
+
+const sameAddress = (a: string, b: string) => isAddressEqual(a as Address, b as Address);
+
+/** The account's wallets: each one signs in here; link another, choose the primary, unlink. */
+export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The row and its Unlink button are gone: focus goes to the section, not to the page's start.
+  const actions = useWalletActions({ onUnlinked: () => headingRef.current?.focus() });
+  const { address: walletAddress } = useAccount();
+  const confirming = actions.confirming;
+  const startedBy = confirming
+    ? sessions.filter(
+        (session) =>
+          sameAddress(session.address, confirming.address) &&
+          (confirming.chainId == null || session.chainId === confirming.chainId),
+      )
+    : [];
+  return (
+    <section className="card" aria-labelledby="wallets-title" data-testid="wallets-section">
+      <h2 id="wallets-title" tabIndex={-1} ref={headingRef}>
+        Wallets
+      </h2>
+      <p className="muted">
+        Any of these wallets signs in to this account. Switching between them in your wallet keeps
+        you signed in. The primary wallet's address is the one shown as the account's.
+      </p>
+      {actions.error ? (
+        <p className="inline-error" role="alert" data-testid="wallets-error">
+          {actions.error}
+        </p>
+      ) : null}
+      <ul className="rows" data-testid="wallets-list">
+        {wallets.map((wallet) => {
+          const key = walletKey(wallet);
+          return (
+            <WalletRow
+              key={key}
+              wallet={wallet}
+              chainName={chainName}
+              inUse={walletAddress !== undefined && sameAddress(walletAddress, wallet.address)}
+              only={wallets.length === 1}
+              pending={actions.pendingKey === key}
+              disabled={actions.pendingKey !== null}
+              onMakePrimary={() => void actions.makePrimary(wallet)}
+              onUnlink={() => actions.askToUnlink(wallet)}
+            />
+          );
+        })}
+      </ul>
+      <LinkWalletPanel />
+      <UnlinkWalletDialog
+        wallet={confirming}
+        sessions={{
+          count: startedBy.length,
+          includesThisOne: startedBy.some((session) => session.current),
+        }}
+        onConfirm={() => void actions.confirmUnlink()}
+        onCancel={actions.cancelUnlink}
+      />
+    </section>
+  );
+}
