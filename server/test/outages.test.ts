@@ -26,13 +26,9 @@ async function readiness(server: TestServer): Promise<{ code: number; body: Read
 
 /** Asks /readyz until it says what the test waits for; the deadline is only a failure bound. */
 async function untilReadiness(server: TestServer, holds: (body: Readiness) => boolean) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { body } = await readiness(server);
-    if (holds(body)) return;
-    if (Date.now() > deadline) throw new Error(`/readyz never matched: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await expect
+    .poll(async () => holds((await readiness(server)).body), { timeout: 20_000 })
+    .toBe(true);
 }
 
 const origin = 'http://sigil.test';
