@@ -362,3 +362,24 @@ describe.each(databaseBackends)('the link replay race on $name', ({ name, kind, 
     });
   });
 });
+
+describe('linkWallet attempts per client', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+  });
+  afterAll(() => server?.close());
+
+  it('answers RATE_LIMITED with retryAfterSeconds past RATE_LIMIT_PER_MINUTE, counted apart from sign-ins', async () => {
+    const client = await signedIn(server, newKey());
+    const garbage = () => linkWallet(client, 'not a message', `0x${'ab'.repeat(65)}`);
+    expect(errorCode(await garbage())).toBe('INVALID_MESSAGE');
+    expect(errorCode(await garbage())).toBe('INVALID_MESSAGE');
+    const limited = await garbage();
+    expect(errorCode(limited)).toBe('RATE_LIMITED');
+    const retryAfter = limited.errors?.[0]?.extensions?.retryAfterSeconds as number;
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    server.clock.advance(retryAfter * 1000);
+    expect(errorCode(await garbage())).toBe('INVALID_MESSAGE');
+  });
+});
