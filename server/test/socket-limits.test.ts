@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { createClient } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -32,18 +33,12 @@ function upgrade(server: TestServer, headers: Record<string, string> = {}): Prom
       opened.push(socket);
       resolve({ status: 101, body: '', retryAfter: undefined, socket });
     });
-    socket.once('unexpected-response', (_request, response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => {
-        body += chunk.toString();
+    socket.once('unexpected-response', async (_request, response) => {
+      resolve({
+        status: response.statusCode ?? 0,
+        body: await text(response),
+        retryAfter: response.headers['retry-after'] as string | undefined,
       });
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          body,
-          retryAfter: response.headers['retry-after'] as string | undefined,
-        }),
-      );
     });
     socket.once('error', (error) => {
       if (!socket.listenerCount('unexpected-response')) reject(error);
