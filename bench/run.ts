@@ -4,7 +4,7 @@
 //
 //   npm run bench                      build if stale, then every bench
 //   npm run bench -- --no-build        measure whatever server/dist and web/dist hold
-//   npm run bench -- sign-in web-bundle web-timing   only the benches named
+//   npm run bench -- sign-in web-bundle web-timing socket-fanout   only the benches named
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -17,13 +17,19 @@ import {
 } from '../testing/build-if-stale.js';
 import { repoRoot } from '../testing/repo-root.js';
 import { runSignInThroughput, type SignInThroughputResult } from './sign-in-throughput.js';
+import { FANOUT_P99_TARGET_MS, runSocketFanout, type SocketFanoutResult } from './socket-fanout.js';
 import { formatKilobytes } from './support/format-bytes.js';
 import { runWebBundle, type WebBundleResult } from './web-bundle.js';
 import { runWebTiming, type WebTimingResult } from './web-timing.js';
 
-type BenchName = 'sign-in' | 'web-bundle' | 'web-timing';
+type BenchName = 'sign-in' | 'web-bundle' | 'web-timing' | 'socket-fanout';
 type Failed = { bench: string; error: string };
-type BenchResult = SignInThroughputResult | WebBundleResult | WebTimingResult | Failed;
+type BenchResult =
+  | SignInThroughputResult
+  | WebBundleResult
+  | WebTimingResult
+  | SocketFanoutResult
+  | Failed;
 
 const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult> }[] = [
   { name: 'sign-in', title: 'sign-in throughput (issue 2)', run: () => runSignInThroughput() },
@@ -36,6 +42,11 @@ const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult>
     name: 'web-timing',
     title: 'web timing in headless Chromium (issue 3)',
     run: () => runWebTiming(),
+  },
+  {
+    name: 'socket-fanout',
+    title: 'account events to 5000 authenticated sockets (issue 7)',
+    run: () => runSocketFanout(),
   },
 ];
 
@@ -105,6 +116,21 @@ function rowsOf(result: BenchResult): Row[] {
         row('static entry graph, gzip', formatKilobytes(result.staticEntryGraph.sigil.gzipBytes), {
           baseline: `${formatKilobytes(result.staticEntryGraph.starter.gzipBytes)} starter`,
           ratio: result.staticEntryGraph.ratio.toFixed(3),
+        }),
+      ];
+    case 'socket-fanout':
+      return [
+        row(
+          `event delivery p50 / p99, ${result.sockets} sockets`,
+          `${result.sigil.p50.toFixed(1)} / ${result.sigil.p99.toFixed(1)} ms`,
+          {
+            baseline: `${result.baseline.p50.toFixed(1)} / ${result.baseline.p99.toFixed(1)} ms bare graphql-ws`,
+            ratio: (result.sigil.p99 / result.baseline.p99).toFixed(2),
+            target: `p99 < ${FANOUT_P99_TARGET_MS} ms ${result.sigil.p99 < FANOUT_P99_TARGET_MS && result.sigil.missed === 0 ? 'met' : 'NOT met'}`,
+          },
+        ),
+        row('events missed', `${result.sigil.missed}`, {
+          baseline: `${result.baseline.missed} bare graphql-ws`,
         }),
       ];
     case 'web-timing':
