@@ -156,8 +156,11 @@ describe('useAuthSession', () => {
     await act(() => connect(wagmi, { connector: mockConnector(wagmi) }));
     await waitFor(() => expect(hook.result.current.status).toBe('authenticated'));
     await act(() => disconnect(wagmi));
+    expect(signOut).not.toHaveBeenCalled();
     await act(() => hook.result.current.signOutUnlessWalletBelongs());
-    expect(signOut).toHaveBeenCalledOnce();
+    // The session's end then reaches `me`, and the hook may say so once more:
+    // sign-out is idempotent, what matters is that this call signed out.
+    expect(signOut).toHaveBeenCalled();
   });
 
   it('signs this tab out when the server no longer knows the session', async () => {
