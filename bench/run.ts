@@ -4,7 +4,8 @@
 //
 //   npm run bench                      build if stale, then every bench
 //   npm run bench -- --no-build        measure whatever server/dist and web/dist hold
-//   npm run bench -- sign-in web-bundle web-timing socket-fanout   only the benches named
+//   npm run bench -- sign-in me web-bundle web-timing socket-fanout image-variants memory-soak   only the benches named
+//   npm run bench -- memory-soak --rounds 3   a quick soak (default 20 rounds of 1,000 sign-ins)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -16,23 +17,49 @@ import {
   buildIfStale,
 } from '../testing/build-if-stale.js';
 import { repoRoot } from '../testing/repo-root.js';
+import { type ImageVariantsResult, runImageVariants } from './image-variants.js';
+import { ME_RATIO_TARGET, type MeThroughputResult, runMeThroughput } from './me-throughput.js';
+import { type MemorySoakResult, runMemorySoak } from './memory-soak.js';
 import { runSignInThroughput, type SignInThroughputResult } from './sign-in-throughput.js';
 import { FANOUT_P99_TARGET_MS, runSocketFanout, type SocketFanoutResult } from './socket-fanout.js';
 import { formatKilobytes } from './support/format-bytes.js';
 import { runWebBundle, type WebBundleResult } from './web-bundle.js';
 import { runWebTiming, type WebTimingResult } from './web-timing.js';
 
-type BenchName = 'sign-in' | 'web-bundle' | 'web-timing' | 'socket-fanout';
+type BenchName =
+  | 'sign-in'
+  | 'me'
+  | 'web-bundle'
+  | 'web-timing'
+  | 'socket-fanout'
+  | 'image-variants'
+  | 'memory-soak';
 type Failed = { bench: string; error: string };
 type BenchResult =
   | SignInThroughputResult
   | WebBundleResult
   | WebTimingResult
   | SocketFanoutResult
+  | ImageVariantsResult
+  | MeThroughputResult
+  | MemorySoakResult
   | Failed;
 
+/** `--rounds N` (or `--rounds=N`): the soak's measured rounds. */
+function roundsArgument(args: string[]): number | undefined {
+  const index = args.findIndex((arg) => arg === '--rounds' || arg.startsWith('--rounds='));
+  if (index === -1) return undefined;
+  const arg = args[index] as string;
+  const value = Number(arg.includes('=') ? arg.split('=')[1] : args[index + 1]);
+  if (!Number.isInteger(value) || value < 2) throw new Error('--rounds takes a whole number ≥ 2');
+  return value;
+}
+
+const rounds = roundsArgument(process.argv.slice(2));
+
 const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult> }[] = [
-  { name: 'sign-in', title: 'sign-in throughput (issue 2)', run: () => runSignInThroughput() },
+  { name: 'sign-in', title: 'sign-in throughput (issues 2, 11)', run: () => runSignInThroughput() },
+  { name: 'me', title: 'authenticated me throughput (issue 11)', run: () => runMeThroughput() },
   {
     name: 'web-bundle',
     title: 'web first-visit JavaScript in headless Chromium (issue 3)',
@@ -47,6 +74,16 @@ const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult>
     name: 'socket-fanout',
     title: 'account events to 5000 authenticated sockets (issue 7)',
     run: () => runSocketFanout(),
+  },
+  {
+    name: 'image-variants',
+    title: 'image variants cold and warm, and /u/<address> time to first byte (issue 9)',
+    run: () => runImageVariants(),
+  },
+  {
+    name: 'memory-soak',
+    title: 'memory under a soak of sign-ins (issue 11)',
+    run: () => runMemorySoak(rounds === undefined ? {} : { rounds }),
   },
 ];
 
@@ -90,6 +127,32 @@ function rowsOf(result: BenchResult): Row[] {
           target: `≥ ${result.target} ${result.cpu.meetsTarget ? 'met' : 'NOT met'}`,
         }),
       ];
+    case 'me-throughput':
+      return [
+        row('me/s over HTTP, 1 core, LOG_LEVEL info', result.sigil.queriesPerSecond.toFixed(1), {
+          baseline: `${result.bare.meanPerSecond.toFixed(1)} bare Yoga hello/s`,
+          ratio: result.ratio.toFixed(3),
+          target: `≥ ${ME_RATIO_TARGET} ${result.meetsTarget ? 'met' : 'NOT met'}`,
+        }),
+        row('me per server CPU-second', result.cpu.sigilPerCpuSecond.toFixed(1), {
+          baseline: `${result.cpu.barePerCpuSecond.toFixed(1)} hello/CPU-s`,
+          ratio: result.cpu.ratio.toFixed(3),
+        }),
+      ];
+    case 'memory-soak': {
+      const MiB = 1024 * 1024;
+      const last = result.samples.at(-1);
+      return [
+        row(
+          `RSS growth, ${result.rounds} rounds × ${result.signInsPerRound} sign-ins`,
+          `${(result.growthPerRound.rss / MiB).toFixed(2)} MiB/round`,
+          { baseline: `rss ${((last?.rss ?? 0) / MiB).toFixed(0)} MiB at the end`, target: 'flat' },
+        ),
+        row('heap used growth', `${(result.growthPerRound.heapUsed / MiB).toFixed(2)} MiB/round`, {
+          baseline: `heap ${((last?.heapUsed ?? 0) / MiB).toFixed(0)} MiB at the end`,
+        }),
+      ];
+    }
     case 'web-bundle':
       return [
         row('first-visit JS, gzip (Chromium)', formatKilobytes(result.sigil.median.gzipBytes), {
@@ -133,6 +196,33 @@ function rowsOf(result: BenchResult): Row[] {
           baseline: `${result.baseline.missed} bare graphql-ws`,
         }),
       ];
+    case 'image-variants':
+      return [
+        row(
+          `variants/s cold (${result.variants}, first request)`,
+          result.cold.perSecond.toFixed(1),
+          {
+            baseline: `${result.warm.perSecond.toFixed(1)}/s warm (disk cache)`,
+            ratio: (result.cold.perSecond / result.warm.perSecond).toFixed(3),
+          },
+        ),
+        row('  … cold as AVIF', result.coldAvif.perSecond.toFixed(1), {
+          baseline: `${result.warm.perSecond.toFixed(1)}/s warm (disk cache)`,
+          ratio: (result.coldAvif.perSecond / result.warm.perSecond).toFixed(3),
+        }),
+        row(
+          'variant latency p50 cold / warm',
+          `${result.cold.p50Ms.toFixed(1)} / ${result.warm.p50Ms.toFixed(1)} ms`,
+        ),
+        row(
+          'TTFB /u/<address> p50 / p95',
+          `${result.ttfb.profilePage.p50.toFixed(2)} / ${result.ttfb.profilePage.p95.toFixed(2)} ms`,
+          {
+            baseline: `${result.ttfb.healthz.p50.toFixed(2)} ms /healthz, ${result.ttfb.index.p50.toFixed(2)} ms /`,
+            ratio: (result.ttfb.profilePage.p50 / result.ttfb.index.p50).toFixed(2),
+          },
+        ),
+      ];
     case 'web-timing':
       return [
         row('→ Connect interactive (median)', `${result.median.connectButtonMs.toFixed(0)} ms`, {
@@ -173,7 +263,7 @@ function gitCommit(): string | undefined {
 
 async function main() {
   const args = process.argv.slice(2);
-  const only = args.filter((arg) => !arg.startsWith('--'));
+  const only = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--rounds');
   const selected = BENCHES.filter((bench) => only.length === 0 || only.includes(bench.name));
   const startedAt = new Date();
   const loadAverageAtStart = loadavg();

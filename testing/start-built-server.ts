@@ -23,6 +23,8 @@ export type BuiltServer = {
   runtime: ServerRuntime;
   /** The server's stdout and stderr so far (its last 50 000 characters). */
   output(): string;
+  /** Resolves with the exit code once the process has exited (null when killed by a signal). */
+  exited: Promise<number | null>;
   /** SIGTERM, so a `--cpu-prof` profile is written as the process exits; then the database goes. */
   stop(): Promise<void>;
 };
@@ -43,7 +45,7 @@ export type StartBuiltServerParameters = {
 // Variables the server's config reads (NODE_ENV=development turns on GraphiQL): none may
 // leak in from the shell, so the server runs exactly as configured here.
 const CONFIG_VARIABLE =
-  /^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|LOG_LEVEL|NODE_ENV)$/;
+  /^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|LOG_LEVEL|METRICS_PORT|TRUST_PROXY|SHUTDOWN_TIMEOUT|OIDC_CLIENTS|NODE_ENV|IMAGE_CACHE_DIR|IMAGE_CACHE_MAX_MB)$/;
 
 async function healthy(url: string): Promise<boolean> {
   try {
@@ -72,6 +74,7 @@ export async function startBuiltServer(
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     DATABASE_URL: `sqlite:${join(dataDir, 'sigil.sqlite')}`,
+    IMAGE_CACHE_DIR: join(dataDir, 'image-cache'),
     CHAINS: chains.map((chain) => chain.id).join(','),
     ...Object.fromEntries(chains.map((chain) => [`RPC_URL_${chain.id}`, chain.rpcUrl])),
     // Every request comes from one loopback address: the limit is neither what is tested nor
@@ -103,5 +106,13 @@ export async function startBuiltServer(
     await stop();
     throw error;
   }
-  return { url, port, pid: server.child.pid as number, runtime, output: server.output, stop };
+  return {
+    url,
+    port,
+    pid: server.child.pid as number,
+    runtime,
+    output: server.output,
+    exited: server.exited,
+    stop,
+  };
 }

@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DURATION_LIMITS, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('defaults to exactly the values of DESIGN §5', () => {
@@ -19,6 +22,7 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 60,
       trustProxy: false,
       shutdownTimeoutSeconds: 10,
+      metricsPort: undefined,
       logLevel: 'info',
       development: false,
     });
@@ -55,6 +59,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '5',
       TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,192.0.2.1 , loopback',
       SHUTDOWN_TIMEOUT: '30s',
+      METRICS_PORT: '9464',
       LOG_LEVEL: 'debug',
       NODE_ENV: 'development',
     });
@@ -75,6 +80,7 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 5,
       trustProxy: ['10.0.0.0/8', '2001:db8::/32', '192.0.2.1', 'loopback'],
       shutdownTimeoutSeconds: 30,
+      metricsPort: 9464,
       logLevel: 'debug',
       development: true,
     });
@@ -107,9 +113,17 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,,::1' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'proxy.internal' }],
     ['SHUTDOWN_TIMEOUT', { SHUTDOWN_TIMEOUT: 'soon' }],
+    ['METRICS_PORT', { METRICS_PORT: 'metrics' }],
+    ['METRICS_PORT', { METRICS_PORT: '0' }],
+    ['METRICS_PORT', { METRICS_PORT: '70000' }],
+    ['METRICS_PORT', { PORT: '8080', METRICS_PORT: '8080' }],
     ['REDIS_URL', { REDIS_URL: 'http://x' }],
     ['WALLETCONNECT_PROJECT_ID', { WALLETCONNECT_PROJECT_ID: 'not an id!' }],
     ['SESSION_IDLE_TIMEOUT', { SESSION_MAX_AGE: '1d', SESSION_IDLE_TIMEOUT: '2d' }],
+    ['HOST', { HOST: 'local host' }],
+    ['METRICS_PORT', { METRICS_PORT: '0' }],
+    ['RPC_URL_1', { RPC_URL_1: 'wss://rpc.example' }],
+    ['NONCE_TTL', { NONCE_TTL: '2h' }],
   ])('refuses a bad %s with a ConfigError naming it (%o)', (variable, env) => {
     let thrown: unknown;
     try {
@@ -123,6 +137,130 @@ describe('loadConfig', () => {
     expect((thrown as ConfigError).message).not.toContain('\n');
   });
 
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: "abc" is not a whole number'],
+    [{ PORT: '70000' }, 'PORT: 70000 is out of range (0 to 65535)'],
+    [
+      { HOST: 'local host' },
+      'HOST: "local host" is not an IP address or a hostname (e.g. 127.0.0.1, ::, localhost)',
+    ],
+    [
+      { HOST: '[::1]' },
+      'HOST: "[::1]" is not an IP address or a hostname (e.g. 127.0.0.1, ::, localhost)',
+    ],
+    [
+      { HOST: 'http://sigil.example' },
+      'HOST: "http://sigil.example" is not an IP address or a hostname (e.g. 127.0.0.1, ::, localhost)',
+    ],
+    [{ HOST: '999.1.1.1' }, 'HOST: "999.1.1.1" is not an IP address'],
+    [{ PUBLIC_URL: 'ftp://localhost' }, 'PUBLIC_URL: "ftp://localhost" must use http or https'],
+    [
+      { ALLOWED_ORIGINS: 'http://localhost:5173,nope' },
+      'ALLOWED_ORIGINS: "nope" is not a URL (expected e.g. http://localhost:3000)',
+    ],
+    [
+      { CHAINS: '999' },
+      'CHAINS: chain 999 is not supported (known: 1, 137, 8453, 31337, 11155111)',
+    ],
+    [{ RPC_URL_1: 'wss://rpc.example' }, 'RPC_URL_1: "wss://rpc.example" is not an http(s) URL'],
+    [
+      { CHAINS: '31337', RPC_URL_31337: 'ws://127.0.0.1:8545' },
+      'RPC_URL_31337: "ws://127.0.0.1:8545" is not an http(s) URL',
+    ],
+    [
+      { SESSION_MAX_AGE: '400d' },
+      'SESSION_MAX_AGE: "400d" is longer than 365d, the longest allowed',
+    ],
+    [
+      { SESSION_MAX_AGE: '1M' },
+      'SESSION_MAX_AGE: "1M" is not a duration (e.g. 90s, 10m, 12h, 30d)',
+    ],
+    [
+      { SESSION_IDLE_TIMEOUT: '2y' },
+      'SESSION_IDLE_TIMEOUT: "2y" is longer than 365d, the longest allowed',
+    ],
+    [{ NONCE_TTL: '61m' }, 'NONCE_TTL: "61m" is longer than 1h, the longest allowed'],
+    [{ NONCE_TTL: '0.5s' }, 'NONCE_TTL: "0.5s" is not a duration (e.g. 90s, 10m, 12h, 30d)'],
+    [
+      { SHUTDOWN_TIMEOUT: '11m' },
+      'SHUTDOWN_TIMEOUT: "11m" is longer than 10m, the longest allowed',
+    ],
+    [
+      { SHUTDOWN_TIMEOUT: '-5s' },
+      'SHUTDOWN_TIMEOUT: "-5s" is not a duration (e.g. 90s, 10m, 12h, 30d)',
+    ],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT: 0 is out of range (1 to 65535)'],
+    [
+      { METRICS_PORT: '3000' },
+      'METRICS_PORT: 3000 is PORT too: metrics need a listener of their own',
+    ],
+    [
+      { PORT: '9464', METRICS_PORT: '9464' },
+      'METRICS_PORT: 9464 is PORT too: metrics need a listener of their own',
+    ],
+    [{ TRUST_PROXY: '0' }, 'TRUST_PROXY: 0 is out of range (1 to 100)'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL: "loud" is not one of fatal, error, warn, info, debug, trace, silent',
+    ],
+  ])('says what is wrong with %o', (env, message) => {
+    let thrown: unknown;
+    try {
+      loadConfig(env);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).message).toBe(message);
+  });
+
+  it('reports the first bad variable when several are bad', () => {
+    expect(() => loadConfig({ PORT: 'abc', NONCE_TTL: 'soon' })).toThrowError(/^PORT: /);
+  });
+
+  it.each([
+    ['90s', 90],
+    ['10m', 600],
+    ['12h', 43_200],
+    ['30d', 2_592_000],
+    ['1w', 604_800],
+    ['1.5h', 5_400],
+    ['120', 120],
+    ['365d', 31_536_000],
+  ])('reads the duration %s as %i seconds', (text, seconds) => {
+    const config = loadConfig({ SESSION_MAX_AGE: text, SESSION_IDLE_TIMEOUT: '90s' });
+    expect(config.sessionMaxAgeSeconds).toBe(seconds);
+  });
+
+  it('takes each duration up to its bound, inclusive', () => {
+    const config = loadConfig({
+      SESSION_MAX_AGE: '365d',
+      SESSION_IDLE_TIMEOUT: '365d',
+      NONCE_TTL: '1h',
+      SHUTDOWN_TIMEOUT: '10m',
+    });
+    expect(config).toMatchObject({
+      sessionMaxAgeSeconds: DURATION_LIMITS.SESSION_MAX_AGE,
+      sessionIdleTimeoutSeconds: DURATION_LIMITS.SESSION_IDLE_TIMEOUT,
+      nonceTtlSeconds: DURATION_LIMITS.NONCE_TTL,
+      shutdownTimeoutSeconds: DURATION_LIMITS.SHUTDOWN_TIMEOUT,
+    });
+  });
+
+  it.each(['0.0.0.0', '::', '::1', 'localhost', 'sigil.internal'])('listens on HOST %s', (host) => {
+    expect(loadConfig({ HOST: host }).host).toBe(host);
+  });
+
+  it('treats an empty or blank variable as unset', () => {
+    const config = loadConfig({ PORT: '', HOST: '  ', NONCE_TTL: ' ', RPC_URL_1: '' });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', nonceTtlSeconds: 600 });
+    expect(config.chains[0]?.rpcUrl).toBe('https://eth.merkle.io');
+  });
+
+  it('ignores the RPC URL of a chain that is not enabled', () => {
+    expect(loadConfig({ CHAINS: '1', RPC_URL_137: 'wss://old.example' }).chains).toHaveLength(1);
+  });
+
   // Its own timeout: tsx compiles main.ts and its imports first, seconds on a loaded machine.
   it('stops `main.ts` at start with one stderr line naming the bad variable', async () => {
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -131,7 +269,7 @@ describe('loadConfig', () => {
     const env = Object.fromEntries(
       Object.entries(process.env).filter(
         ([name]) =>
-          !/^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|TRUST_PROXY|SHUTDOWN_TIMEOUT|LOG_LEVEL|NODE_OPTIONS)$/.test(
+          !/^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|TRUST_PROXY|SHUTDOWN_TIMEOUT|METRICS_PORT|LOG_LEVEL|NODE_OPTIONS)$/.test(
             name,
           ),
       ),
@@ -156,4 +294,70 @@ describe('loadConfig', () => {
     expect(lines[0]).toContain('PORT');
     expect(stdout).toBe('');
   }, 60_000);
+});
+
+describe('OIDC_CLIENTS', () => {
+  const wiki = {
+    client_id: 'wiki',
+    client_secret: 's'.repeat(32),
+    client_name: 'Wiki',
+    redirect_uris: ['https://wiki.example/callback'],
+  };
+  const problem = (value: string) => {
+    try {
+      loadConfig({ OIDC_CLIENTS: value });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  };
+
+  it('has no clients by default', () => {
+    expect(loadConfig({}).oidcClients).toEqual([]);
+  });
+
+  it('reads a JSON array: a client without a secret is public', () => {
+    const spa = {
+      client_id: 'spa',
+      client_name: 'SPA',
+      redirect_uris: ['http://localhost:5173/cb'],
+    };
+    expect(loadConfig({ OIDC_CLIENTS: JSON.stringify([wiki, spa]) }).oidcClients).toEqual([
+      wiki,
+      spa,
+    ]);
+  });
+
+  it('reads the path of a JSON file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sigil-config-'));
+    const path = join(dir, 'clients.json');
+    writeFileSync(path, JSON.stringify([wiki]));
+    expect(loadConfig({ OIDC_CLIENTS: path }).oidcClients).toEqual([wiki]);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('stops the start with one line naming OIDC_CLIENTS and what is wrong', () => {
+    expect(problem('[{')).toBe('OIDC_CLIENTS: is not valid JSON (expected an array of clients)');
+    expect(problem('/no/such/file.json')).toMatch(/^OIDC_CLIENTS: is neither a JSON array nor/);
+    expect(problem(JSON.stringify([{ ...wiki, redirect_uris: [] }]))).toMatch(
+      /^OIDC_CLIENTS: 0\.redirect_uris /,
+    );
+    expect(problem(JSON.stringify([{ ...wiki, redirect_uris: ['not a uri'] }]))).toMatch(
+      /^OIDC_CLIENTS: 0\.redirect_uris\.0 is not an absolute URI/,
+    );
+    expect(problem(JSON.stringify([{ ...wiki, client_secret: 'short' }]))).toMatch(
+      /^OIDC_CLIENTS: 0\.client_secret must be at least 32 characters/,
+    );
+    expect(problem(JSON.stringify([{ ...wiki, client_name: undefined }]))).toMatch(
+      /^OIDC_CLIENTS: 0\.client_name /,
+    );
+    expect(problem(JSON.stringify([{ ...wiki, scope: 'x' }]))).toMatch(/^OIDC_CLIENTS: /);
+    expect(problem(JSON.stringify([wiki, wiki]))).toBe(
+      'OIDC_CLIENTS: client_id "wiki" is listed twice',
+    );
+    for (const message of [problem('{}'), problem('[1]')]) {
+      expect(message.split('\n')).toHaveLength(1);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp, createServices } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { serveMetrics } from './metrics/serve-metrics.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -17,12 +18,23 @@ async function main() {
 
   const services = await createServices(config);
   const app = await buildApp(services);
+  // Metrics first: a METRICS_PORT in use stops the start before anything is served.
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await serveMetrics({
+          metrics: services.metrics,
+          port: config.metricsPort,
+          host: config.host,
+          logger: services.logger,
+        });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
       publicUrl: config.publicUrl.origin,
       database: config.database.kind,
       chains: config.chains.map((c) => c.id),
+      ...(config.metricsPort !== undefined && { metricsPort: config.metricsPort }),
     },
     `Sigil is serving ${config.publicUrl.origin}`,
   );
@@ -39,6 +51,8 @@ async function main() {
       if (err) app.log.error({ err }, 'shutting down after an unexpected error');
       else app.log.info({ signal }, 'shutting down');
       await app.close();
+      // Last, so the shutdown itself can be watched (dependency_up, open sockets).
+      await metricsServer?.close();
       app.log.info('shut down');
     },
   );

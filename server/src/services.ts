@@ -4,6 +4,8 @@ import type { SignatureVerifier } from './auth/signature/verify-signature.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AccountEvents } from './events/account-events.js';
+import type { ImageVariants } from './images/image-variants.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { Store } from './store/create-database.js';
 import type { Db } from './store/database.js';
 
@@ -19,5 +21,9 @@ export type Services = {
   verifier: SignatureVerifier;
   events: AccountEvents;
   rateLimiter: RateLimiter;
+  /** Counters and readings for Prometheus; does nothing when METRICS_PORT is off. */
+  metrics: Metrics;
+  /** Resized image variants, cached on local disk. */
+  images: ImageVariants;
   logger: Logger;
 };

@@ -70,15 +70,20 @@ async function spawnServer(env: Record<string, string>): Promise<ServerProcess> 
   const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
   const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
   const origin = `http://localhost:${port}`;
+  // The image variant cache of this process only, gone with it: never ./data in the checkout.
+  const imageCache = mkdtempSync(join(tmpdir(), 'sigil-shutdown-images-'));
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
+      // How the Node 22 pass (scripts/node22) loads its own build of better-sqlite3.
+      ...(process.env.NODE_OPTIONS && { NODE_OPTIONS: process.env.NODE_OPTIONS }),
       PORT: String(port),
       PUBLIC_URL: origin,
       CHAINS: '31337',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'info',
+      IMAGE_CACHE_DIR: imageCache,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,7 +100,12 @@ async function spawnServer(env: Record<string, string>): Promise<ServerProcess> 
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
   });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      rmSync(imageCache, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   const serving = () => logs.some((line) => line.msg?.startsWith('Sigil is serving'));
   await Promise.race([
     waitFor(serving, START_BOUND_MS),

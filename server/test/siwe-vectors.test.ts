@@ -5,10 +5,7 @@
  * signatures are recovered locally, and the two contract-wallet vectors,
  * which need Ethereum mainnet, are only parsed.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingRpcProxy, startCountingRpcProxy } from '../../testing/counting-rpc-proxy.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
@@ -27,72 +24,17 @@ import {
 } from '../src/errors.js';
 import { formatSiweMessage } from './support/format-siwe-message.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
+import {
+  type ContractWalletVector,
+  type MessageVector,
+  readVectors,
+  type SignedVector,
+  toSiweFields,
+  VECTORS_DIR,
+  type VectorFields,
+  vectorsPresent,
+} from './support/siwe-vectors.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-
-const VECTORS_DIR = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/siwe-vectors',
-);
-const vectorsPresent = existsSync(VECTORS_DIR);
-
-type VectorFields = Record<string, unknown>;
-type MessageVector = { message: string; fields: VectorFields };
-type SignedVector = VectorFields & {
-  signature: Hex;
-  /** The instant to check the times at; now when absent. */
-  time?: string;
-  /** The domain the verifier serves. */
-  domainBinding?: string;
-  /** The nonce the verifier issued. */
-  matchNonce?: string;
-};
-type ContractWalletVector = { message: string; signature: Hex };
-
-function readVectors<T>(file: string): [string, T][] {
-  if (!vectorsPresent) return [];
-  return Object.entries(JSON.parse(readFileSync(join(VECTORS_DIR, file), 'utf8')));
-}
-
-/** Vector field names, including other SIWE libraries' spellings, to SiweMessage's. */
-const FIELD_NAMES: Record<string, keyof SiweMessage> = {
-  scheme: 'scheme',
-  domain: 'domain',
-  address: 'address',
-  statement: 'statement',
-  uri: 'uri',
-  version: 'version',
-  chainId: 'chainId',
-  chain_id: 'chainId',
-  nonce: 'nonce',
-  issuedAt: 'issuedAt',
-  issued_at: 'issuedAt',
-  expirationTime: 'expirationTime',
-  expiration_time: 'expirationTime',
-  notBefore: 'notBefore',
-  not_before: 'notBefore',
-  requestId: 'requestId',
-  request_id: 'requestId',
-  resources: 'resources',
-};
-
-/** The verifier's inputs that sit beside the fields in verification vectors. */
-const VERIFIER_KEYS = new Set(['signature', 'time', 'domainBinding', 'matchNonce']);
-
-/**
- * A vector's fields under SiweMessage's names. A JSON null means the field is
- * absent; a field with no counterpart fails loudly rather than being dropped.
- */
-function toSiweFields(vector: VectorFields): SiweMessage {
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(vector)) {
-    if (VERIFIER_KEYS.has(key)) continue;
-    const name = FIELD_NAMES[key];
-    if (name === undefined) throw new Error(`vector field "${key}" has no SiweMessage counterpart`);
-    if (value !== null) fields[name] = value;
-  }
-  // Deliberately unchecked: negative vectors hold fields no SiweMessage may have.
-  return fields as SiweMessage;
-}
 
 function caught(run: () => unknown): unknown {
   try {

@@ -1,29 +1,31 @@
-// Recovers the signer of EIP-191 personal messages, off the main thread:
-// secp256k1 recovery costs about 1.3 ms of CPU, and a burst of sign-ins must
+// The piscina worker of the signature verifier: recovers the signer of an
+// EIP-191 personal message off the main thread, so a burst of sign-ins does
 // not stall every other request (DESIGN §4 step 5).
 //
-// Plain JavaScript so the same file runs under vitest (from src/) and from the
-// compiled dist/. Protocol of createWorkerPool: receives { batch, jobs }, replies
-// once with { batch, outcomes }, one { result } per job in order. A job is
-// { message, signature }; its result is the recovered address, or null when the
-// bytes are not a recoverable signature (the caller then asks the chain, since
-// a contract wallet may accept any bytes).
-import { parentPort } from 'node:worker_threads';
-import { recoverMessageAddress } from 'viem';
+// The default export takes { message, signature } and returns the recovered
+// address, or null when the bytes are not a recoverable signature (the caller
+// then asks the chain, since a contract wallet may accept any bytes).
+// `describeRecovery` says which implementation this thread runs.
+//
+// The implementation is chosen on the first job rather than by a top-level
+// await, so the module also loads where piscina tries require() first.
+import { workerData } from 'piscina';
+import { recoverWithJavaScript, selectSignerRecovery } from './signer-recovery.js';
 
-if (!parentPort) throw new Error('recover-signer.js runs only as a worker thread');
-const port = parentPort;
-
-async function recoverSigner({ message, signature }) {
-  try {
-    return await recoverMessageAddress({ message, signature });
-  } catch {
-    return null;
-  }
+let selected;
+function recovery() {
+  selected ??=
+    workerData?.recovery === 'javascript'
+      ? Promise.resolve({ name: 'javascript', recover: recoverWithJavaScript, reason: 'asked for' })
+      : selectSignerRecovery();
+  return selected;
 }
 
-port.on('message', async ({ batch, jobs }) => {
-  const outcomes = [];
-  for (const job of jobs) outcomes.push({ result: await recoverSigner(job) });
-  port.postMessage({ batch, outcomes });
-});
+export default async function recoverSigner({ message, signature }) {
+  return (await recovery()).recover(message, signature);
+}
+
+export async function describeRecovery() {
+  const { name, reason } = await recovery();
+  return reason === undefined ? { name } : { name, reason };
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/database.js';
 import type { WalletIdentity } from './wallet-identity.js';
-import type { WalletRow } from './wallet-store.js';
+import type { WalletProofRecord, WalletRow } from './wallet-store.js';
 
 /** An account as the API shows it: `address` is its primary wallet's. */
 export type AccountRow = { id: string; address: string; created_at: number };
@@ -27,7 +27,7 @@ function selectAccounts(db: Db) {
  */
 export async function findOrCreateAccountForWallet(
   db: Db,
-  p: { identity: WalletIdentity; now: number },
+  p: { identity: WalletIdentity; now: number; proof?: WalletProofRecord },
 ): Promise<{ account: AccountRow; wallet: WalletRow }> {
   const existing = await findAccountByWalletIdentity(db, p.identity.key);
   if (existing) return existing;
@@ -44,6 +44,11 @@ export async function findOrCreateAccountForWallet(
     linked_at: p.now,
     link_message: null,
     link_signature: null,
+    public: 0,
+    proof_message: p.proof?.message ?? null,
+    proof_signature: p.proof?.signature ?? null,
+    proof_chain_id: p.proof?.chainId ?? null,
+    proof_at: p.proof?.at ?? null,
   };
   await db.insertInto('accounts').values(account).execute();
   const inserted = await db

@@ -27,6 +27,17 @@ export type WalletsTable = {
   /** The EIP-4361 message and signature that linked it; null when a sign-in created it. */
   link_message: string | null;
   link_signature: string | null;
+  /** 1 when the owner published it on the public profile; 0 (the default) otherwise. */
+  public: Generated<number>;
+  /**
+   * The message and signature of its latest sign-in or link: the proof the
+   * public profile shows. Null only for a wallet from before proofs were
+   * stored that never signed in or linked since.
+   */
+  proof_message: string | null;
+  proof_signature: string | null;
+  proof_chain_id: number | null;
+  proof_at: number | null;
 };
 
 /** How a wallet proves itself: by local recovery (EOA) or on a chain (EIP-1271/6492). */

@@ -5,7 +5,13 @@ import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { lastSignInAt } from './sign-in-store.js';
 import { unlinkWalletAndNotify } from './unlink-wallet-and-notify.js';
-import { findAccountWallet, listWallets, makePrimaryWallet, walletView } from './wallet-store.js';
+import {
+  findAccountWallet,
+  listWallets,
+  makePrimaryWallet,
+  setWalletPublic,
+  walletView,
+} from './wallet-store.js';
 
 /** The account's wallets: listing, linking, unlinking, choosing the primary. */
 export const walletResolvers: Resolvers = {
@@ -20,6 +26,7 @@ export const walletResolvers: Resolvers = {
     kind: (wallet) => wallet.kind,
     chainId: (wallet) => wallet.chain_id,
     primary: (wallet) => wallet.is_primary === 1,
+    public: (wallet) => wallet.public === 1,
     linkedAt: (wallet) => wallet.linked_at,
     lastSignInAt: (wallet, _args, context) => lastSignInAt(context.services.db, wallet),
   },
@@ -66,6 +73,18 @@ export const walletResolvers: Resolvers = {
       });
       if (!wallet) throw new BadUserInputError('address is not a wallet of this account.');
       return walletView(wallet);
+    },
+
+    async setWalletVisibility(_parent, args, context) {
+      const session = requireSession(context);
+      const { db } = context.services;
+      const wallet = await findAccountWallet(db, {
+        accountId: session.account_id,
+        address: args.address,
+        chainId: args.chainId,
+      });
+      if (!wallet) throw new BadUserInputError('address is not a wallet of this account.');
+      return walletView(await setWalletPublic(db, { wallet, public: args.public }));
     },
   },
 };

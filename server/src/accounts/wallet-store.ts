@@ -5,14 +5,62 @@ import type { Db } from '../store/database.js';
 import type { WalletsTable } from './account-tables.js';
 import type { WalletIdentity } from './wallet-identity.js';
 
-export type WalletRow = WalletsTable;
+export type WalletRow = Omit<WalletsTable, 'public'> & { public: number };
 
-/** What the API and events show of a wallet: everything but its link proof. */
-export type WalletView = Omit<WalletRow, 'link_message' | 'link_signature'>;
+/** What the API and events show of a wallet: everything but its proofs. */
+export type WalletView = Omit<
+  WalletRow,
+  | 'link_message'
+  | 'link_signature'
+  | 'proof_message'
+  | 'proof_signature'
+  | 'proof_chain_id'
+  | 'proof_at'
+>;
 
 export function walletView(row: WalletRow | WalletView): WalletView {
   const { id, account_id, address, chain_id, kind, identity, is_primary, linked_at } = row;
-  return { id, account_id, address, chain_id, kind, identity, is_primary, linked_at };
+  return {
+    id,
+    account_id,
+    address,
+    chain_id,
+    kind,
+    identity,
+    is_primary,
+    linked_at,
+    public: row.public,
+  };
+}
+
+/** The signed message that last proved a wallet: what the public profile shows. */
+export type WalletProofRecord = { message: string; signature: string; chainId: number; at: number };
+
+export function proofColumns(proof: WalletProofRecord) {
+  return {
+    proof_message: proof.message,
+    proof_signature: proof.signature,
+    proof_chain_id: proof.chainId,
+    proof_at: proof.at,
+  };
+}
+
+/** Records a wallet's latest proof (a sign-in or a link), in the caller's transaction. */
+export async function recordWalletProof(
+  db: Db,
+  p: { walletId: string; proof: WalletProofRecord },
+): Promise<void> {
+  await db.updateTable('wallets').set(proofColumns(p.proof)).where('id', '=', p.walletId).execute();
+}
+
+/** Publishes a wallet on the public profile, or withdraws it. */
+export async function setWalletPublic(
+  db: Db,
+  p: { wallet: WalletRow; public: boolean },
+): Promise<WalletRow> {
+  const value = p.public ? 1 : 0;
+  await db.updateTable('wallets').set({ public: value }).where('id', '=', p.wallet.id).execute();
+  return { ...p.wallet, public: value };
 }
 
 /** The account's wallets: the primary first, then in the order they were linked. */
@@ -62,7 +110,7 @@ export async function linkWalletToAccount(
   p: {
     accountId: string;
     identity: WalletIdentity;
-    proof: { message: string; signature: string };
+    proof: WalletProofRecord;
     now: number;
   },
 ): Promise<{ wallet: WalletRow; linked: boolean }> {
@@ -77,6 +125,8 @@ export async function linkWalletToAccount(
     linked_at: p.now,
     link_message: p.proof.message,
     link_signature: p.proof.signature,
+    public: 0,
+    ...proofColumns(p.proof),
   };
   const inserted = await db
     .insertInto('wallets')
@@ -90,7 +140,9 @@ export async function linkWalletToAccount(
     .where('identity', '=', p.identity.key)
     .executeTakeFirstOrThrow();
   if (existing.account_id !== p.accountId) throw new WalletAlreadyLinkedError();
-  return { wallet: existing, linked: false };
+  // Linked again by its owner: this newer message is now its proof.
+  await recordWalletProof(db, { walletId: existing.id, proof: p.proof });
+  return { wallet: { ...existing, ...proofColumns(p.proof) }, linked: false };
 }
 
 /**

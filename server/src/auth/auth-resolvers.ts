@@ -1,5 +1,6 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { checkRequestOrigin, originForClient } from './allowed-origins.js';
+import { measureSignIn } from './measure-sign-in.js';
 import { createNonce } from './nonce/nonce-store.js';
 import { enforceRateLimit } from './rate-limit/enforce-rate-limit.js';
 import { signIn } from './sign-in.js';
@@ -28,19 +29,22 @@ export const authResolvers: Resolvers = {
     async createNonce(_parent, _args, context) {
       await enforceRateLimit(context, 'createNonce');
       checkRequestOrigin(context.services.config, context.origin);
-      const { db, clock, config } = context.services;
+      const { db, clock, config, metrics } = context.services;
       const nonce = await createNonce(db, { now: clock(), ttlSeconds: config.nonceTtlSeconds });
+      metrics.nonceIssued();
       return { value: nonce.value, expiresAt: nonce.expiresAt };
     },
 
     async signIn(_parent, args, context) {
-      await enforceRateLimit(context, 'signIn');
-      const outcome = await signIn(context.services, {
-        message: args.message,
-        signature: args.signature,
-        origin: context.origin,
-        userAgent: context.userAgent,
-        currentToken: context.sessionToken,
+      const outcome = await measureSignIn(context.services.metrics, async () => {
+        await enforceRateLimit(context, 'signIn');
+        return signIn(context.services, {
+          message: args.message,
+          signature: args.signature,
+          origin: context.origin,
+          userAgent: context.userAgent,
+          currentToken: context.sessionToken,
+        });
       });
       context.cookies?.setSession(outcome.token);
       // The rest of this operation sees the new session (Session.current).

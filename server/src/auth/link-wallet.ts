@@ -42,7 +42,7 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
   const { wallet, linked } = await linkWalletToAccount(services.db, {
     accountId: p.accountId,
     identity,
-    proof: { message: p.message, signature: p.signature },
+    proof: { message: p.message, signature: p.signature, chainId: message.chainId, at: now },
     now,
   });
   const view = walletView(wallet);

@@ -2,6 +2,7 @@ import type { AccountRow } from '../accounts/account-store.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
+import { recordWalletProof } from '../accounts/wallet-store.js';
 import type { Services } from '../services.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import {
@@ -10,6 +11,7 @@ import {
   findLiveSessionByToken,
   type SessionRow,
 } from '../sessions/session-store.js';
+import type { WalletKind } from './signature/verify-signature.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
 export type SignInParameters = {
@@ -22,7 +24,12 @@ export type SignInParameters = {
   currentToken: string | undefined;
 };
 
-export type SignInOutcome = { account: AccountRow; session: SessionRow; token: string };
+export type SignInOutcome = {
+  account: AccountRow;
+  session: SessionRow;
+  token: string;
+  walletKind: WalletKind;
+};
 
 /**
  * The sign-in policy of DESIGN §4: the signed message proves its wallet
@@ -41,7 +48,10 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
       chainId: message.chainId,
       verifiedAs: walletKind,
     });
-    const { account, wallet } = await findOrCreateAccountForWallet(trx, { identity, now });
+    const proof = { message: p.message, signature: p.signature, chainId: message.chainId, at: now };
+    const { account, wallet } = await findOrCreateAccountForWallet(trx, { identity, now, proof });
+    // This sign-in is the wallet's latest proof, shown if the wallet is published.
+    await recordWalletProof(trx, { walletId: wallet.id, proof });
     // Rotation: whatever session this browser had ends as this one starts.
     const previous = p.currentToken
       ? await findLiveSessionByToken(trx, { token: p.currentToken, now, lifetimes })
@@ -80,5 +90,5 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
     });
   }
   events.publish({ type: 'SIGNED_IN', at: now, accountId: account.id, sessionId: session.id });
-  return { account, session, token };
+  return { account, session, token, walletKind };
 }

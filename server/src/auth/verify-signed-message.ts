@@ -92,7 +92,7 @@ export async function verifySignedMessage(
   services: Services,
   p: VerifySignedMessageParameters,
 ): Promise<VerifiedMessage> {
-  const { db, clock, verifier } = services;
+  const { db, clock, verifier, metrics } = services;
   checkArguments(p);
   const message = parseSiweMessage(p.message);
   const now = clock();
@@ -104,6 +104,7 @@ export async function verifySignedMessage(
     refusal = error;
   }
   const nonce = await consumeNonce(db, { value: message.nonce, now });
+  if (nonce) metrics.nonceConsumed();
   if (refusal) throw refusal;
   if (!nonce || nonce.expiresAt <= now) throw new InvalidNonceError();
   const issuedAt = dateTimeToEpochMilliseconds(message.issuedAt, 'issued-at time');

@@ -35,6 +35,18 @@ async function take(iterable: AsyncIterable<AccountEventMessage>, count: number)
 }
 
 describe('createAccountEvents (in process)', () => {
+  it("counts the accounts' open streams, not the socket registry's, until each is returned or ended", async () => {
+    const events = inProcessEvents();
+    events.subscribeSessionEnds()[Symbol.asyncIterator]();
+    const first = events.subscribe('alice')[Symbol.asyncIterator]();
+    events.subscribe('bob')[Symbol.asyncIterator]();
+    expect(events.activeSubscriptions()).toBe(2);
+    await first.return?.();
+    expect(events.activeSubscriptions()).toBe(1);
+    await events.endSubscriptions();
+    expect(events.activeSubscriptions()).toBe(0);
+  });
+
   it("delivers every event of an account to that account's subscribers only", async () => {
     const events = inProcessEvents();
     const alice = take(events.subscribe('alice'), 3);

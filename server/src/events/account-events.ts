@@ -1,6 +1,7 @@
 import { createPubSub } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { WalletView } from '../accounts/wallet-store.js';
+import type { ConnectedAppView } from '../oidc/connected-app-store.js';
 import { createRedisClient, type RedisHealth } from '../store/create-redis-client.js';
 import { createLocalFirstRedisEventTarget } from './local-first-redis-event-target.js';
 
@@ -9,7 +10,9 @@ export type AccountEventType =
   | 'SIGNED_OUT'
   | 'SESSION_REVOKED'
   | 'WALLET_LINKED'
-  | 'WALLET_UNLINKED';
+  | 'WALLET_UNLINKED'
+  | 'APP_AUTHORIZED'
+  | 'APP_REVOKED';
 
 /**
  * What travels between instances: ids, which resolvers load, and for a
@@ -23,6 +26,8 @@ export type AccountEventMessage = {
   /** The session concerned; for a wallet event, the session that acted. */
   sessionId: string;
   wallet?: WalletView;
+  /** For an app event, the app as it was: a revoked one is gone by the time a subscriber reads it. */
+  app?: ConnectedAppView;
 };
 
 type Topics = {
@@ -46,6 +51,8 @@ export type AccountEvents = {
   subscribeSessionEnds(): AsyncIterable<AccountEventMessage>;
   /** Redis's state for /readyz: 'off' without REDIS_URL. */
   redisHealth(): RedisHealth;
+  /** How many `subscribe` streams are open: the accountEvents subscriptions, for metrics. */
+  activeSubscriptions(): number;
   /** Ends every open subscription (a shutdown: their streams complete); publishing still works. */
   endSubscriptions(): Promise<void>;
   close(): Promise<void>;
@@ -73,6 +80,7 @@ export function createAccountEvents({
           logger,
           name: 'events subscriber',
           queueWhileDown: true,
+          subscriber: true,
         }),
       }
     : undefined;
@@ -80,14 +88,21 @@ export function createAccountEvents({
     clients ? { eventTarget: createLocalFirstRedisEventTarget({ ...clients, logger }) } : undefined,
   );
   const open = new Set<AsyncIterator<unknown>>();
-  const track = <T>(iterable: AsyncIterable<T>): AsyncIterable<T> => ({
+  /** The subset of `open` that are accounts' streams (not the socket registry's). */
+  const accountStreams = new Set<AsyncIterator<unknown>>();
+  const track = <T>(
+    iterable: AsyncIterable<T>,
+    kind: 'account' | 'session-ends',
+  ): AsyncIterable<T> => ({
     [Symbol.asyncIterator]() {
       const iterator = iterable[Symbol.asyncIterator]();
       open.add(iterator);
+      if (kind === 'account') accountStreams.add(iterator);
       return {
         next: () => iterator.next(),
         return: async (value?: unknown) => {
           open.delete(iterator);
+          accountStreams.delete(iterator);
           return (await iterator.return?.(value)) ?? { done: true, value: undefined };
         },
       };
@@ -95,7 +110,13 @@ export function createAccountEvents({
   });
 
   const endSubscriptions = async () => {
-    await Promise.all([...open].map((iterator) => iterator.return?.()));
+    const ending = [...open];
+    await Promise.all(ending.map((iterator) => iterator.return?.()));
+    // Ended here, their wrappers' return() is never called: forget them here too.
+    for (const iterator of ending) {
+      open.delete(iterator);
+      accountStreams.delete(iterator);
+    }
   };
 
   return {
@@ -105,10 +126,11 @@ export function createAccountEvents({
       // sign-in, the busiest event, would wake every one of them for nothing.
       if (SESSION_ENDING.has(event.type)) pubSub.publish('session-ended', event);
     },
-    subscribe: (accountId) => track(pubSub.subscribe('account-event', accountId)),
-    subscribeSessionEnds: () => track(pubSub.subscribe('session-ended')),
+    subscribe: (accountId) => track(pubSub.subscribe('account-event', accountId), 'account'),
+    subscribeSessionEnds: () => track(pubSub.subscribe('session-ended'), 'session-ends'),
     redisHealth: () =>
       clients ? (clients.publishClient.status === 'ready' ? 'ok' : 'down') : 'off',
+    activeSubscriptions: () => accountStreams.size,
     endSubscriptions,
     async close() {
       await endSubscriptions();

@@ -30,5 +30,6 @@ export const eventResolvers: Resolvers = {
       return session;
     },
     wallet: (event) => event.wallet ?? null,
+    app: (event) => event.app ?? null,
   },
 };

@@ -2,9 +2,12 @@ import { accountResolvers } from '../accounts/account-resolvers.js';
 import { walletResolvers } from '../accounts/wallet-resolvers.js';
 import { authResolvers } from '../auth/auth-resolvers.js';
 import { eventResolvers } from '../events/event-resolvers.js';
+import { imageResolvers } from '../images/image-resolvers.js';
+import { connectedAppResolvers } from '../oidc/connected-app-resolvers.js';
+import { profileResolvers } from '../profiles/profile-resolvers.js';
 import { sessionResolvers } from '../sessions/session-resolvers.js';
 import type { Resolvers } from './generated/resolvers-types.js';
-import { AddressScalar, DateTimeScalar } from './scalars.js';
+import { AddressScalar, DateTimeScalar, FileScalar } from './scalars.js';
 
 /**
  * Every module's resolvers, merged by Yoga's schema builder in this order:
@@ -12,10 +15,13 @@ import { AddressScalar, DateTimeScalar } from './scalars.js';
  * this layer adds only the scalars.
  */
 export const resolvers: Resolvers[] = [
-  { DateTime: DateTimeScalar, Address: AddressScalar },
+  { DateTime: DateTimeScalar, Address: AddressScalar, File: FileScalar },
   authResolvers,
   accountResolvers,
   walletResolvers,
   sessionResolvers,
   eventResolvers,
+  connectedAppResolvers,
+  profileResolvers,
+  imageResolvers,
 ];

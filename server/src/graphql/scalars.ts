@@ -50,3 +50,34 @@ export const AddressScalar = new GraphQLScalarType<string, string>({
     return parseAddress(ast.value);
   },
 });
+
+/** What Yoga's multipart parser hands over for a file part: a WHATWG File. */
+function isUploadedFile(value: unknown): value is File {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as File).arrayBuffer === 'function' &&
+    typeof (value as File).size === 'number'
+  );
+}
+
+/**
+ * A file part of a GraphQL multipart request. Without this check a client
+ * could send any JSON value as the variable (a string, an object) and reach
+ * the resolver with it.
+ */
+export const FileScalar = new GraphQLScalarType<File, never>({
+  name: 'File',
+  serialize() {
+    throw new GraphQLError('File is an input only.');
+  },
+  parseValue(value) {
+    if (!isUploadedFile(value)) {
+      throw invalid('File must be a file part of a GraphQL multipart request.');
+    }
+    return value;
+  },
+  parseLiteral() {
+    throw invalid('File must be a file part of a GraphQL multipart request.');
+  },
+});

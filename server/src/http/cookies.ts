@@ -1,4 +1,19 @@
+import fastifyCookie, {
+  type CookieSerializeOptions,
+  fastifyCookie as cookiePlugin,
+} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+
+/**
+ * Cookies through @fastify/cookie: it parses the Cookie header once per
+ * request (upgrades included) into `req.cookies`, and writes Set-Cookie.
+ * Nothing is signed: the session token is itself the secret, and only its
+ * hash is stored.
+ */
+export async function registerCookies(app: FastifyInstance) {
+  await app.register(fastifyCookie);
+}
 
 /**
  * `__Host-` binds the cookie to this exact origin (no Domain, Path=/, Secure),
@@ -9,31 +24,47 @@ export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
   return config.publicUrl.protocol === 'https:' ? '__Host-sigil_session' : 'sigil_session';
 }
 
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) {
-      const value = part.slice(index + 1).trim();
-      // Tokens are base64url: anything else is not ours and is ignored.
-      return /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
+/** Tokens are base64url: anything else is not ours and is ignored. */
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * `req.cookies` for a raw request that did not pass through Fastify's hooks
+ * (oidc-provider's Koa context under middie): the same parser, once.
+ */
+export function cookiesOf(raw: {
+  headers: { cookie?: string | undefined };
+}): Pick<FastifyRequest, 'cookies'> {
+  return { cookies: cookiePlugin.parse(raw.headers.cookie ?? '') };
 }
 
-export function serializeSessionCookie(
+/** The session token the request's cookie carries, if it looks like one of ours. */
+export function readSessionToken(
+  config: Pick<Config, 'publicUrl'>,
+  request: Pick<FastifyRequest, 'cookies'>,
+): string | undefined {
+  const value = request.cookies[sessionCookieName(config)];
+  return value !== undefined && TOKEN.test(value) ? value : undefined;
+}
+
+/** HttpOnly, SameSite=Lax, Path=/; Secure on https; Max-Age the session's, or 0 to end it. */
+export function sessionCookieOptions(
   config: Pick<Config, 'publicUrl' | 'sessionMaxAgeSeconds'>,
   token: string | undefined,
-): string {
-  const secure = config.publicUrl.protocol === 'https:';
-  return [
-    `${sessionCookieName(config)}=${token ?? ''}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    `Max-Age=${token ? config.sessionMaxAgeSeconds : 0}`,
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+): CookieSerializeOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: token ? config.sessionMaxAgeSeconds : 0,
+    secure: config.publicUrl.protocol === 'https:',
+  };
+}
+
+/** Sets the session cookie, or (without a token) tells the browser to drop it. */
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Pick<Config, 'publicUrl' | 'sessionMaxAgeSeconds'>,
+  token: string | undefined,
+): void {
+  reply.setCookie(sessionCookieName(config), token ?? '', sessionCookieOptions(config, token));
 }

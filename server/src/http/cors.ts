@@ -1,29 +1,33 @@
+import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import type { Config } from '../config.js';
 
-const ALLOWED_HEADERS = 'content-type, accept, x-graphql-yoga-csrf, apollo-require-preflight';
+const ALLOWED_HEADERS = [
+  'content-type',
+  'accept',
+  'x-graphql-yoga-csrf',
+  'apollo-require-preflight',
+];
 
 /**
- * CORS only for allowed origins, with credentials (the session cookie). A
- * preflight from any other origin is refused outright.
+ * CORS through @fastify/cors, only for allowed origins (PUBLIC_URL's and
+ * ALLOWED_ORIGINS), with credentials (the session cookie); `Vary: Origin`
+ * on every response, since the answer depends on it.
  */
-export function registerCors(app: FastifyInstance, config: Config) {
+export async function registerCors(app: FastifyInstance, config: Config) {
+  await app.register(fastifyCors, {
+    origin: (origin, allow) => allow(null, origin !== undefined && isAllowedOrigin(config, origin)),
+    credentials: true,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ALLOWED_HEADERS,
+    maxAge: 600,
+  });
+  // The plugin lets a refused origin's preflight through to the routes, as
+  // if CORS were off; it is refused here outright, so no route ever sees it.
   app.addHook('onRequest', async (req, reply) => {
     const origin = req.headers.origin;
-    if (!origin) return;
-    const allowed = isAllowedOrigin(config, origin);
-    if (allowed) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-credentials', 'true');
-    }
-    reply.header('vary', 'Origin');
-    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      if (!allowed) return reply.code(403).send();
-      reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
-      reply.header('access-control-allow-headers', ALLOWED_HEADERS);
-      reply.header('access-control-max-age', '600');
-      return reply.code(204).send();
-    }
+    const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'];
+    if (preflight && origin && !isAllowedOrigin(config, origin)) return reply.code(403).send();
   });
 }

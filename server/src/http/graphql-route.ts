@@ -3,7 +3,7 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
 import { clientKey } from './client-address.js';
-import { serializeSessionCookie } from './cookies.js';
+import { setSessionCookie } from './cookies.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
 import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
@@ -11,7 +11,7 @@ import { resolveSession } from './resolve-session.js';
 /** GraphQL Yoga for HTTP requests, with the session from the cookie. */
 export function createHttpYoga(services: Services) {
   return createGraphQLServer(services, async ({ req, reply }): Promise<GraphQLContext> => {
-    const { token, session } = await resolveSession(services, req.headers);
+    const { token, session } = await resolveSession(services, req);
     return {
       services,
       session,
@@ -21,10 +21,8 @@ export function createHttpYoga(services: Services) {
       clientAddress: clientKey(req.ip),
       requestId: req.id,
       cookies: {
-        setSession: (value) =>
-          void reply.header('set-cookie', serializeSessionCookie(services.config, value)),
-        clearSession: () =>
-          void reply.header('set-cookie', serializeSessionCookie(services.config, undefined)),
+        setSession: (value) => setSessionCookie(reply, services.config, value),
+        clearSession: () => setSessionCookie(reply, services.config, undefined),
       },
     };
   });

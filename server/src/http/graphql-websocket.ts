@@ -76,6 +76,8 @@ export async function registerGraphQLWebSocket(
     },
   });
 
+  services.metrics.observe({ openWebsockets: () => app.websocketServer.clients.size });
+
   const server = makeServer<Record<string, unknown>, SocketExtra>({
     // Each operation runs under its own request id, like an HTTP request.
     execute: (args) =>
@@ -98,7 +100,7 @@ export async function registerGraphQLWebSocket(
           ),
         ];
       }
-      const { session, token } = await resolveSession(services, request.headers);
+      const { session, token } = await resolveSession(services, request);
       if (openedWith.has(request) && !session) {
         // Ended, expired or idle, announced or not: over for this socket too.
         sockets.endSocket(socket, 'Session ended');
@@ -170,12 +172,13 @@ export async function registerGraphQLWebSocket(
     const client = clientKey(req.ip);
     const decision = await services.rateLimiter.hit(`websocket:${client}`, services.clock());
     if (!decision.allowed) {
+      services.metrics.rateLimitRefused('websocket');
       return tooMany(reply, new RateLimitedError(0).message, decision.retryAfterSeconds);
     }
     if (perClient.count(client) >= SOCKET_LIMITS.perClient) {
       return tooMany(reply, `At most ${SOCKET_LIMITS.perClient} sockets may be open per client.`);
     }
-    const { session } = await resolveSession(services, req.headers);
+    const { session } = await resolveSession(services, req);
     if (session && sockets.countOf(session.id) >= SOCKET_LIMITS.perSession) {
       return tooMany(reply, `At most ${SOCKET_LIMITS.perSession} sockets may be open per session.`);
     }

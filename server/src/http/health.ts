@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DependencyHealth } from '../metrics/metrics.js';
 import type { Services } from '../services.js';
 import type { RedisHealth } from '../store/create-redis-client.js';
 
@@ -24,6 +25,11 @@ function redisHealth(services: Services): RedisHealth {
   return states.includes('ok') ? 'ok' : 'off';
 }
 
+/** Each dependency's state: what /readyz answers, and what metrics report. */
+export async function checkDependencies(services: Services): Promise<DependencyHealth> {
+  return { database: await databaseAnswers(services), redis: redisHealth(services) };
+}
+
 /**
  * /healthz: the process is up. /readyz: 200 while the database answers, 503
  * otherwise; the body gives each dependency's state. Redis down is
@@ -34,9 +40,9 @@ export function registerHealth(app: FastifyInstance, services: Services) {
   app.get('/healthz', async (_req, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
+  services.metrics.observe({ dependencies: () => checkDependencies(services) });
   app.get('/readyz', async (_req, reply) => {
-    const database = await databaseAnswers(services);
-    const redis = redisHealth(services);
+    const { database, redis } = await checkDependencies(services);
     const status = !database ? 'unavailable' : redis === 'down' ? 'degraded' : 'ready';
     return reply
       .code(database ? 200 : 503)

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import {
@@ -6,7 +6,7 @@ import {
   type SessionRow,
   touchSession,
 } from '../sessions/session-store.js';
-import { readCookie, sessionCookieName } from './cookies.js';
+import { readSessionToken } from './cookies.js';
 
 /** How often a session's last-seen time is written: the idle timeout's resolution. */
 export function touchResolutionMs(services: Services): number {
@@ -16,9 +16,9 @@ export function touchResolutionMs(services: Services): number {
 /** The live session a request's cookie names, recording the activity; or nothing. */
 export async function resolveSession(
   services: Services,
-  headers: IncomingHttpHeaders,
+  request: Pick<FastifyRequest, 'cookies'>,
 ): Promise<{ token: string | undefined; session: SessionRow | undefined }> {
-  const token = readCookie(headers.cookie, sessionCookieName(services.config));
+  const token = readSessionToken(services.config, request);
   if (!token) return { token, session: undefined };
   const { config, db, clock } = services;
   const now = clock();

@@ -14,6 +14,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html'), INDEX_HTML);
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'export {};');
+  writeFileSync(join(root, 'robots.txt'), 'User-agent: *');
   app = Fastify();
   await registerWebApp(app, root);
   await app.ready();
@@ -47,6 +48,38 @@ describe('registerWebApp', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('export {};');
   });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has the browser revalidate files outside /assets and index.html at every load', async () => {
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['cache-control']).toBe('no-cache');
+    const page = await app.inject({ method: 'GET', url: '/account', headers: asBrowser });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  // Dots are part of app routes too (an ENS-style name, a version): only
+  // file extensions of what a build serves make a path a file.
+  it.each(['/u/alice.eth', '/verify/v1.2', '/u/0x70997970C51812dc3A010C7d01b50e0d17dc79C8.'])(
+    'answers a browser reloading the dotted app route %s with the app',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: asBrowser });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each(['/favicon.ico', '/missing.js', '/logo.png', '/site.webmanifest'])(
+    'answers a missing file %s with a 404 even for a browser',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: asBrowser });
+      expect(response.statusCode).toBe(404);
+    },
+  );
 
   it('answers a missing file with a 404, not with the app', async () => {
     const response = await app.inject({

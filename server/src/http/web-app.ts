@@ -1,17 +1,37 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { getAddress, isAddress } from 'viem';
+import { findImageMeta } from '../images/image-store.js';
+import { renderProfilePageHead } from '../profiles/profile-page-head.js';
+import { findPublicProfile } from '../profiles/public-profile-store.js';
+import type { Services } from '../services.js';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
- * Serves the production web build. Hashed assets are cached for a year;
- * index.html never, so a deploy is picked up at the next load. Unknown paths
- * that look like pages get index.html (the app routes them and shows its own
- * not-found page); unknown files get a 404.
+ * Extensions of the files a build (or a browser on its own) asks for. A
+ * missing one is a 404; any other path a browser opens is an app route, dots
+ * included (`/u/alice.eth`), and gets index.html.
  */
-export async function registerWebApp(app: FastifyInstance, root: string = defaultWebRoot) {
+const FILE_EXTENSION =
+  /\.(js|mjs|css|map|json|txt|xml|html|ico|png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf|wasm|webmanifest)$/i;
+
+/**
+ * Serves the production web build. Hashed assets (`/assets/*`) are cached for
+ * a year as immutable; everything else, index.html first, is revalidated at
+ * every load, so a deploy is picked up at once. Unknown paths that look like
+ * pages get index.html (the app routes them and shows its own not-found
+ * page); unknown files get a 404. `/u/<address>` gets index.html with the
+ * public profile's title, description and link-preview tags in its head.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  root: string = defaultWebRoot,
+  services?: Pick<Services, 'db' | 'config'>,
+) {
   if (!existsSync(`${root}/index.html`)) {
     app.log.warn({ root }, 'no web build found: run `npm run build` to serve the app at /');
     app.get('/', async (_req, reply) =>
@@ -21,25 +41,48 @@ export async function registerWebApp(app: FastifyInstance, root: string = defaul
     );
     return;
   }
+  const assetsDir = join(resolve(root), 'assets') + sep;
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    // send's own Cache-Control (max-age=0) would override the one set below.
+    cacheControl: false,
     setHeaders(res, path) {
       res.setHeader(
         'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        resolve(path).startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
   });
   app.setNotFoundHandler(async (req, reply) => {
     const acceptsHtml = req.headers.accept?.includes('text/html');
+    const path = req.url.split('?')[0] ?? '';
     const isPage =
-      req.method === 'GET' && acceptsHtml && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
+      req.method === 'GET' &&
+      acceptsHtml &&
+      !path.startsWith('/assets/') &&
+      !FILE_EXTENSION.test(path);
     if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: 'Not Found' });
   });
   app.get('/', async (_req, reply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html'),
   );
+
+  if (services) {
+    // Read once: a deploy restarts the server, and every profile page starts from it.
+    const indexHtml = readFileSync(`${root}/index.html`, 'utf8');
+    app.get<{ Params: { address: string } }>('/u/:address', async (req, reply) => {
+      const { address } = req.params;
+      const profile = isAddress(address, { strict: false })
+        ? await findPublicProfile(services.db, getAddress(address))
+        : undefined;
+      const avatar = profile?.profile.avatar_image_id
+        ? await findImageMeta(services.db, profile.profile.avatar_image_id)
+        : undefined;
+      const html = renderProfilePageHead(indexHtml, { config: services.config, profile, avatar });
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    });
+  }
 }

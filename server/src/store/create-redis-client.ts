@@ -13,6 +13,15 @@ export type CreateRedisClientOptions = {
    * of failing them at once. @default false
    */
   queueWhileDown?: boolean;
+  /**
+   * The client only subscribes (pub/sub). Its ready check is off: ioredis
+   * checks readiness with INFO, which Redis refuses on a connection already
+   * in subscriber mode; a SUBSCRIBE sent between connecting and that check
+   * (a subscription made at start, as the socket registry's is) made the
+   * check fail, the client reconnect, and the subscription vanish: an
+   * instance then never heard other instances' session ends. @default false
+   */
+  subscriber?: boolean;
 };
 
 /**
@@ -22,8 +31,9 @@ export type CreateRedisClientOptions = {
  * once when Redis goes and once when it is back, not on every retry.
  */
 export function createRedisClient(url: string, options: CreateRedisClientOptions): Redis {
-  const { logger, name, queueWhileDown = false } = options;
+  const { logger, name, queueWhileDown = false, subscriber = false } = options;
   const client = new Redis(url, {
+    enableReadyCheck: !subscriber,
     enableOfflineQueue: queueWhileDown,
     maxRetriesPerRequest: queueWhileDown ? null : 1,
     // Retry every half second up to 2 s apart: it is back as soon as Redis is.

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AccountsTable, SignInsTable, WalletsTable } from '../accounts/account-tables.js';
 import type { NoncesTable } from '../auth/nonce/nonce-table.js';
+import type { ImagesTable } from '../images/image-table.js';
+import type { OidcConnectionsTable, OidcKeysTable, OidcModelsTable } from '../oidc/oidc-tables.js';
+import type { ProfilesTable } from '../profiles/profile-table.js';
 import type { SessionsTable } from '../sessions/session-table.js';
 
 /**
@@ -15,6 +18,11 @@ export type Database = {
   nonces: NoncesTable;
   sessions: SessionsTable;
   sign_ins: SignInsTable;
+  oidc_models: OidcModelsTable;
+  oidc_keys: OidcKeysTable;
+  oidc_connections: OidcConnectionsTable;
+  profiles: ProfilesTable;
+  images: ImagesTable;
 };
 
 export type Db = Kysely<Database>;

@@ -21,10 +21,23 @@ describeEachDatabase('migrations', (database) => {
         '0001-initial',
         '0002-wallet-identity',
         '0003-linked-wallets',
+        '0004-profiles',
+        '0005-oidc',
       ]);
       const tables = (await database.store.db.introspection.getTables()).map((table) => table.name);
       expect(tables).toEqual(
-        expect.arrayContaining(['accounts', 'wallets', 'nonces', 'sessions', 'sign_ins']),
+        expect.arrayContaining([
+          'accounts',
+          'wallets',
+          'nonces',
+          'sessions',
+          'sign_ins',
+          'oidc_models',
+          'oidc_keys',
+          'oidc_connections',
+          'profiles',
+          'images',
+        ]),
       );
     });
 
@@ -94,6 +107,8 @@ describeEachDatabase('migrations', (database) => {
       expect(await migrateToLatest(legacy)).toEqual([
         '0002-wallet-identity',
         '0003-linked-wallets',
+        '0004-profiles',
+        '0005-oidc',
       ]);
     });
     afterAll(() => closeLegacy?.());
@@ -176,6 +191,109 @@ describeEachDatabase('migrations', (database) => {
         .where('account_id', '=', 'eoa-account')
         .execute();
       expect(left).toEqual([]);
+    });
+  });
+
+  describe('migration 0004: profiles and stored proofs', () => {
+    const eoa = randomAddress();
+    const linkedLater = randomAddress();
+    const linkedEarlier = randomAddress();
+    const contract = randomAddress();
+    const idle = randomAddress();
+    let legacy: Store;
+    let closeLegacy: () => Promise<void>;
+
+    /** A database as 0003 left it: proofs only in sign_ins and wallets.link_*. */
+    beforeAll(async () => {
+      const opened = await database.backend.open();
+      legacy = createDatabase(opened.database);
+      closeLegacy = async () => {
+        await legacy.close();
+        await opened.cleanup();
+      };
+      const migrated = await (await createMigrator(legacy)).migrateTo('0003-linked-wallets');
+      expect(migrated.error).toBeUndefined();
+      const db = legacy.db;
+      await sql`insert into accounts (id, created_at) values ('acct', ${T0})`.execute(db);
+      const wallet = (
+        id: string,
+        address: string,
+        kind: string,
+        chainId: number | null,
+        primary: number,
+        link: { message: string; at: number } | null,
+      ) =>
+        sql`insert into wallets (id, account_id, address, chain_id, kind, identity, is_primary, linked_at, link_message, link_signature)
+          values (${id}, 'acct', ${address}, ${chainId}, ${kind}, ${chainId ? `eip155:${chainId}:${address}` : address}, ${primary}, ${link?.at ?? T0}, ${link?.message ?? null}, ${link ? `sig-${id}` : null})`.execute(
+          db,
+        );
+      const signIn = (id: string, address: string, chainId: number, kind: string, at: number) =>
+        sql`insert into sign_ins (id, account_id, session_id, address, chain_id, wallet_kind, message, signature, user_agent, at)
+          values (${id}, 'acct', 's', ${address}, ${chainId}, ${kind}, ${`message-${id}`}, ${`sig-${id}`}, null, ${at})`.execute(
+          db,
+        );
+      await wallet('w-eoa', eoa, 'EOA', null, 1, null);
+      await wallet('w-later', linkedLater, 'EOA', null, 0, {
+        message: 'example.com wants you to sign in\n\nURI: x\nVersion: 1\nChain ID: 8453\nNonce: n',
+        at: T0 + 5000,
+      });
+      await wallet('w-earlier', linkedEarlier, 'EOA', null, 0, {
+        message: 'linked\nChain ID: 1\n',
+        at: T0 + 1000,
+      });
+      await wallet('w-contract', contract, 'CONTRACT', 137, 0, null);
+      await wallet('w-idle', idle, 'EOA', null, 0, null);
+      await signIn('eoa-old', eoa, 1, 'EOA', T0 + 100);
+      await signIn('eoa-new', eoa, 137, 'EOA', T0 + 200);
+      await signIn('later-before-link', linkedLater, 1, 'EOA', T0 + 300);
+      await signIn('earlier-after-link', linkedEarlier, 10, 'EOA', T0 + 2000);
+      // Same address on another chain: not this contract wallet's proof.
+      await signIn('contract-137', contract, 137, 'CONTRACT', T0 + 400);
+      await signIn('contract-other-chain', contract, 8453, 'CONTRACT', T0 + 500);
+
+      expect(await migrateToLatest(legacy)).toEqual(['0004-profiles', '0005-oidc']);
+    });
+    afterAll(() => closeLegacy?.());
+
+    it("fills each wallet's proof with its latest sign-in or link, and leaves none where there is neither", async () => {
+      const rows = await legacy.db
+        .selectFrom('wallets')
+        .select(['id', 'public', 'proof_message', 'proof_signature', 'proof_chain_id', 'proof_at'])
+        .orderBy('id')
+        .execute();
+      const byId = Object.fromEntries(rows.map(({ id, ...rest }) => [id, rest]));
+      expect(byId['w-eoa']).toEqual({
+        public: 0,
+        proof_message: 'message-eoa-new',
+        proof_signature: 'sig-eoa-new',
+        proof_chain_id: 137,
+        proof_at: T0 + 200,
+      });
+      expect(byId['w-later']).toMatchObject({
+        proof_signature: 'sig-w-later',
+        proof_chain_id: 8453,
+        proof_at: T0 + 5000,
+      });
+      expect(byId['w-earlier']).toMatchObject({
+        proof_signature: 'sig-earlier-after-link',
+        proof_chain_id: 10,
+      });
+      expect(byId['w-contract']).toMatchObject({
+        proof_signature: 'sig-contract-137',
+        proof_chain_id: 137,
+      });
+      expect(byId['w-idle']).toEqual({
+        public: 0,
+        proof_message: null,
+        proof_signature: null,
+        proof_chain_id: null,
+        proof_at: null,
+      });
+    });
+
+    it('creates the profiles and images tables, empty', async () => {
+      expect(await legacy.db.selectFrom('profiles').selectAll().execute()).toEqual([]);
+      expect(await legacy.db.selectFrom('images').selectAll().execute()).toEqual([]);
     });
   });
 });

@@ -3,12 +3,16 @@ import type { Store, StoreDialect } from './create-database.js';
 import * as initial from './migrations/0001-initial.js';
 import * as walletIdentity from './migrations/0002-wallet-identity.js';
 import * as linkedWallets from './migrations/0003-linked-wallets.js';
+import * as profiles from './migrations/0004-profiles.js';
+import * as oidc from './migrations/0005-oidc.js';
 
 /** Every migration, in order. Each receives the dialect for the few types that differ. */
 const migrations = {
   '0001-initial': initial,
   '0002-wallet-identity': walletIdentity,
   '0003-linked-wallets': linkedWallets,
+  '0004-profiles': profiles,
+  '0005-oidc': oidc,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

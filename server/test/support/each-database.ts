@@ -50,6 +50,8 @@ export const databaseBackends: DatabaseBackend[] = [
 
 export type EachDatabaseContext = {
   backend: DatabaseBackend;
+  /** Where the store is, for a test that opens a second connection to it (another instance). */
+  database: Config['database'];
   /** Migrated to the latest schema before the suite's tests run. */
   store: Store;
   /** What the first migration run applied. */
@@ -68,6 +70,7 @@ export function describeEachDatabase(
       beforeAll(async () => {
         const opened = await backend.open();
         cleanup = opened.cleanup;
+        context.database = opened.database;
         context.store = createDatabase(opened.database);
         context.migrated = await migrateToLatest(context.store);
       });

@@ -8,6 +8,7 @@ export type ReceivedEvent = {
   at: string;
   session: { id: string };
   wallet: { address: string; chainId: number | null } | null;
+  app: { clientId: string; name: string; scopes: string[] } | null;
 };
 
 export type SubscribeAccountEventsOptions = {
@@ -80,7 +81,7 @@ export async function subscribeAccountEvents(
     ws.subscribe<{ accountEvents: ReceivedEvent }>(
       {
         query:
-          'subscription { accountEvents { type at session { id current } wallet { address chainId } } }',
+          'subscription { accountEvents { type at session { id current } wallet { address chainId } app { clientId name scopes } } }',
       },
       {
         next: (value) => {

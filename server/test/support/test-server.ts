@@ -6,7 +6,7 @@ import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { freePort } from '../../../testing/free-port.js';
 import { POSTGRES_URL } from '../../../testing/services.js';
-import { buildApp, createLogger, createServices } from '../../src/app.js';
+import { type BuildAppOptions, buildApp, createLogger, createServices } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Services } from '../../src/services.js';
 
@@ -62,6 +62,10 @@ export type StartTestServerOptions = {
   chainTimeoutMs?: number;
   /** Where the server logs; silent (or TEST_LOG_LEVEL) by default. A test that reads logs passes its own. */
   logger?: Logger;
+  /** The housekeeping timer. @default every 5 minutes, as in production */
+  housekeepingTimer?: BuildAppOptions['housekeepingTimer'];
+  /** A web build to serve. @default none (the API only) */
+  webRoot?: string;
 };
 
 /** A fresh PostgreSQL schema per server, so suites never see each other's rows. */
@@ -105,6 +109,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     RPC_URL_31337: 'http://127.0.0.1:9',
     RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
+    IMAGE_CACHE_DIR: join(dir, 'image-cache'),
     ...options.env,
   });
   const services = await createServices(config, {
@@ -112,7 +117,10 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(options.chainTimeoutMs !== undefined && { chainTimeoutMs: options.chainTimeoutMs }),
   });
-  const app = await buildApp(services, { webRoot: join(dir, 'no-web-build') });
+  const app = await buildApp(services, {
+    webRoot: options.webRoot ?? join(dir, 'no-web-build'),
+    ...(options.housekeepingTimer && { housekeepingTimer: options.housekeepingTimer }),
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${port}`,

@@ -7,11 +7,18 @@ export const SCREENSHOTS_DIR = fileURLToPath(new URL('../screenshots/', import.m
 /** What the pages showed when a test failed (cleared at the start of each run). */
 export const FAILURES_DIR = `${SCREENSHOTS_DIR}failures/`;
 
-/** Saves what the page shows now as `screenshots/<name>.png`, once animations settle. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves what the page shows now as `screenshots/<name>.png`, once animations settle;
+ * `fullPage` takes the whole page rather than the viewport.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const path = `${SCREENSHOTS_DIR}${name}.png`;
-  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide', fullPage });
   return path;
 }
 

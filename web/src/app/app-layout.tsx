@@ -32,6 +32,7 @@ export function AppLayout() {
           <nav aria-label="Main" className="main-nav">
             <Link to={pathTo('home')}>Home</Link>
             <Link to={pathTo('account')}>Account</Link>
+            <Link to={pathTo('verify')}>Verify</Link>
           </nav>
           <div className="wallet-button">
             <ConnectButton

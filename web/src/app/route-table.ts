@@ -8,10 +8,11 @@ import { defineRoute } from './define-route';
  * not-found page. Build links with `pathTo(name, params)`, never by hand.
  *
  * Each page is its own chunk: a first visit downloads only the page it opens.
- * On a reload the server answers index.html only for paths without a file
- * extension: a last segment like `name.eth` would be taken for a missing file.
- * Coming next, each with its page: `/u/:address`, `/verify`, `/settings`,
- * `/oidc/interaction/:uid`.
+ * On a reload the server answers index.html for every app route, dotted ones
+ * (`/u/name.eth`) included; only a missing asset file is a 404.
+ * `/u/:address` and `/verify` work for a visitor who is neither signed in nor connected.
+ * `/oidc/interaction/:uid` is where the OpenID Connect provider sends a
+ * person to sign in and consent for an app (server: src/oidc/).
  */
 export const routeTable = {
   home: defineRoute(
@@ -21,6 +22,18 @@ export const routeTable = {
   account: defineRoute(
     '/account',
     lazy(() => import('../pages/account-page')),
+  ),
+  oidcInteraction: defineRoute(
+    '/oidc/interaction/:uid',
+    lazy(() => import('../pages/oidc-interaction-page')),
+  ),
+  publicProfile: defineRoute(
+    '/u/:address',
+    lazy(() => import('../pages/public-profile-page')),
+  ),
+  verify: defineRoute(
+    '/verify',
+    lazy(() => import('../pages/verify-page')),
   ),
 } as const;
 

@@ -1,6 +1,10 @@
 import { useApolloClient, useSubscription } from '@apollo/client';
 import { type ReactNode, useEffect, useState } from 'react';
-import { AccountEventsDocument, AccountPageDocument } from '../graphql/generated/graphql';
+import {
+  AccountEventsDocument,
+  AccountPageDocument,
+  ConnectedAppsDocument,
+} from '../graphql/generated/graphql';
 import { type AccountEvent, AccountEventsContext } from './account-events-context';
 import { useSession } from './session-context';
 
@@ -37,7 +41,7 @@ export function AccountEventsProvider({ children }: { children: ReactNode }) {
         void signOut();
         return;
       }
-      void client.refetchQueries({ include: [AccountPageDocument] });
+      void client.refetchQueries({ include: [AccountPageDocument, ConnectedAppsDocument] });
       // `current` is computed by the server per connection; `me` is the authority if in doubt.
       // A wallet event changes `me`'s wallets, which decide what the wallet may switch to.
       if (event.type !== 'SIGNED_IN') refresh();

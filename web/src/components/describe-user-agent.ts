@@ -1,26 +1,30 @@
-const browsers: readonly [RegExp, string][] = [
-  [/Edg(e|A|iOS)?\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/HeadlessChrome\//, 'Headless Chrome'],
-  [/Chrome\/|CriOS\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
+import { UAParser } from 'ua-parser-js';
 
-const systems: readonly [RegExp, string][] = [
-  [/Android/, 'Android'],
-  [/iPhone|iPad|iPod/, 'iOS'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'],
-  [/Linux/, 'Linux'],
-];
+/**
+ * ua-parser-js names browsers by their UA family ("Mobile Chrome", "Chrome
+ * Headless"); a person recognises their device by the browser's own name.
+ */
+const BROWSER_NAMES: Record<string, string> = {
+  'Chrome Headless': 'Headless Chrome',
+  'Mobile Chrome': 'Chrome',
+  'Mobile Firefox': 'Firefox',
+  'Mobile Safari': 'Safari',
+};
 
-/** "Firefox on Linux" from a User-Agent header; good enough to recognise one's own devices. */
+/** Apple's models are what people call their devices; other vendors' are part numbers. */
+const NAMED_MODELS = new Set(['iPhone', 'iPad', 'iPod']);
+
+/**
+ * "Firefox on Linux", "Safari on iPad" from a User-Agent header: good enough
+ * to recognise one's own devices. ua-parser-js (the copy RainbowKit already
+ * loads, so it costs no bytes) instead of our own patterns: its tables
+ * follow new browsers and systems.
+ */
 export function describeUserAgent(userAgent: string | null | undefined): string {
   if (!userAgent) return 'Unknown device';
-  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
+  const { browser, os, device } = UAParser(userAgent);
+  const browserName = browser.name && (BROWSER_NAMES[browser.name] ?? browser.name);
+  const place = device.model && NAMED_MODELS.has(device.model) ? device.model : os.name;
+  if (browserName && place) return `${browserName} on ${place}`;
+  return browserName ?? place ?? 'Unknown device';
 }

@@ -10,6 +10,7 @@ import { SessionContext } from '../auth/session-context';
 import {
   AccountPageDocument,
   type AccountPageQuery,
+  AccountProfileDocument,
   RevokeSessionDocument,
 } from '../graphql/generated/graphql';
 import { type JsonRpcServer, startJsonRpcServer } from '../test/json-rpc-server';
@@ -46,6 +47,7 @@ const accountPage: AccountPageQuery = {
         kind: 'EOA',
         chainId: null,
         primary: true,
+        public: false,
         linkedAt: '2026-11-01T00:00:00.000Z',
         lastSignInAt: '2026-11-21T03:00:00.000Z',
       },
@@ -55,7 +57,7 @@ const accountPage: AccountPageQuery = {
       session(
         'ses-phone',
         false,
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1',
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
       ),
     ],
     signIns: {
@@ -105,6 +107,28 @@ const signedInElsewhere: AccountEvent = {
   session: session('ses-laptop', false, 'Mozilla/5.0 (Windows NT 10.0; rv:128.0) Firefox/128.0'),
 };
 
+// The Profile section has its own query and tests (account/profile-section.test.tsx).
+const profileMock: MockedResponse = {
+  request: { query: AccountProfileDocument },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: {
+    data: {
+      me: {
+        __typename: 'Account',
+        id: 'acc-1',
+        address,
+        profile: {
+          __typename: 'Profile',
+          displayName: null,
+          bio: null,
+          public: false,
+          avatar: null,
+        },
+      },
+    },
+  },
+};
+
 describe('AccountPage', () => {
   let rpc: JsonRpcServer;
   beforeEach(async () => {
@@ -139,7 +163,7 @@ describe('AccountPage', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <RuntimeConfigContext.Provider value={config}>
         <WithWagmi>
-          <MockedProvider mocks={mocks}>
+          <MockedProvider mocks={[...mocks, profileMock]}>
             <SessionContext.Provider value={sessionValue}>
               <LinkWalletProvider>
                 <AccountEventsContext.Provider value={events}>
@@ -170,7 +194,7 @@ describe('AccountPage', () => {
     expect(within(here).queryByRole('button', { name: 'Revoke' })).toBeNull();
     expect(phone.dataset.current).toBeUndefined();
     expect(within(phone).getByRole('button', { name: 'Revoke' })).toBeTruthy();
-    expect(within(phone).getByText(/Safari on iOS/)).toBeTruthy();
+    expect(within(phone).getByText(/Safari on iPhone/)).toBeTruthy();
   });
 
   it('revokes another session and shows the list the server returns afterwards', async () => {

@@ -1,6 +1,16 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Thrown from `answer`, it becomes the JSON-RPC error of that request (4001: the user rejected). */
+export class JsonRpcAnswerError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 type JsonRpcRequest = { jsonrpc: '2.0'; id: number; method: string; params?: unknown[] };
 
 export type JsonRpcServer = {
@@ -24,11 +34,23 @@ export async function startJsonRpcServer(
   answer: (method: string, params: unknown[]) => unknown,
 ): Promise<JsonRpcServer> {
   const bodies: JsonRpcServer['bodies'] = [];
-  const respond = (request: JsonRpcRequest) => ({
-    jsonrpc: '2.0',
-    id: request.id,
-    result: answer(request.method, request.params ?? []),
-  });
+  const respond = (request: JsonRpcRequest) => {
+    try {
+      return {
+        jsonrpc: '2.0',
+        id: request.id,
+        result: answer(request.method, request.params ?? []),
+      };
+    } catch (error) {
+      // A thrown JsonRpcAnswerError is the endpoint's JSON-RPC error; anything else a test bug.
+      if (!(error instanceof JsonRpcAnswerError)) throw error;
+      return {
+        jsonrpc: '2.0',
+        id: request.id,
+        error: { code: error.code, message: error.message },
+      };
+    }
+  };
   const server = createServer(async (request, response) => {
     const body = JSON.parse(await readBody(request)) as JsonRpcRequest | JsonRpcRequest[];
     bodies.push(body);

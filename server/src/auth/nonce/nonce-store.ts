@@ -43,11 +43,29 @@ export async function consumeNonce(
   return row && { value: row.value, createdAt: row.created_at, expiresAt: row.expires_at };
 }
 
-/** Drops nonces that can no longer be used; run periodically. */
-export async function deleteStaleNonces(db: Db, { now }: { now: number }): Promise<number> {
+/**
+ * Deletes up to `batchSize` nonces that can no longer be used (used, or
+ * expired) and returns how many. Nothing needs them afterwards: an unknown
+ * nonce is refused with the same INVALID_NONCE as a used or expired one.
+ * Bounded, so a backlog is cleared in short write transactions (housekeeping
+ * repeats until a batch comes back short); idempotent, so instances sharing
+ * a database may run it at the same time.
+ */
+export async function deleteStaleNonces(
+  db: Db,
+  { now, batchSize = 1000 }: { now: number; batchSize?: number },
+): Promise<number> {
   const result = await db
     .deleteFrom('nonces')
-    .where((eb) => eb.or([eb('expires_at', '<', now), eb('consumed_at', 'is not', null)]))
+    .where('value', 'in', (eb) =>
+      eb
+        .selectFrom('nonces')
+        .select('value')
+        .where((inner) =>
+          inner.or([inner('expires_at', '<=', now), inner('consumed_at', 'is not', null)]),
+        )
+        .limit(batchSize),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -2,7 +2,7 @@ import { serializeErc6492Signature } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../testing/hardhat-node.js';
-import { InvalidSignatureError, UnsupportedChainError } from '../../errors.js';
+import { InvalidSignatureError, RateLimitedError, UnsupportedChainError } from '../../errors.js';
 import { createSignatureVerifier } from './verify-signature.js';
 
 // Nothing listens on this port: any request the verifier sends fails at once,
@@ -56,6 +56,14 @@ describe('createSignatureVerifier', () => {
     expect(error).toMatchObject({ details: { reason: 'MALFORMED_SIGNATURE' } });
   });
 
+  it('refuses a signature of an odd number of hex digits, without recovering it', async () => {
+    const signature = await signer.signMessage({ message });
+    const error = await verifier
+      .verify({ address: signer.address, message, signature: `${signature}0`, chainId: 31337 })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ details: { reason: 'MALFORMED_SIGNATURE' } });
+  });
+
   it('refuses a broken EIP-6492 envelope, without asking the chain', async () => {
     const wrapped = serializeErc6492Signature({
       address: signer.address,
@@ -78,5 +86,53 @@ describe('createSignatureVerifier', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidSignatureError);
     expect(error).toMatchObject({ details: { reason: 'CHAIN_UNAVAILABLE' } });
+  });
+});
+
+describe('the recovery pool of createSignatureVerifier', () => {
+  it('recovers with WebAssembly where it loads, and says so', async () => {
+    await expect(verifier.recovery()).resolves.toEqual({ name: 'webassembly' });
+  });
+
+  it('recognises an EOA the same with the JavaScript recovery it falls back to', async () => {
+    const javascript = createSignatureVerifier({
+      chains: [{ id: 31337, rpcUrl: `http://127.0.0.1:${closedPort}` }],
+      workers: 1,
+      recovery: 'javascript',
+    });
+    try {
+      await expect(javascript.recovery()).resolves.toMatchObject({ name: 'javascript' });
+      const signature = await signer.signMessage({ message });
+      await expect(
+        javascript.verify({ address: signer.address, message, signature, chainId: 31337 }),
+      ).resolves.toBe('EOA');
+    } finally {
+      await javascript.close();
+    }
+  });
+
+  it('refuses sign-ins beyond its queue with RATE_LIMITED, and verifies the rest', async () => {
+    const small = createSignatureVerifier({
+      chains: [{ id: 31337, rpcUrl: `http://127.0.0.1:${closedPort}` }],
+      workers: 1,
+      maxQueue: 1,
+    });
+    try {
+      const signature = await signer.signMessage({ message });
+      const attempt = () =>
+        small
+          .verify({ address: signer.address, message, signature, chainId: 31337 })
+          .catch((caught: unknown) => caught);
+      expect(await attempt()).toBe('EOA'); // the thread is up
+      // All at once: one runs, one waits, the queue holds no more.
+      const outcomes = await Promise.all(Array.from({ length: 20 }, attempt));
+      const refused = outcomes.filter((outcome) => outcome instanceof RateLimitedError);
+      expect(outcomes.filter((outcome) => outcome === 'EOA')).toHaveLength(2);
+      expect(refused).toHaveLength(18);
+      expect(refused[0]).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 1 } });
+      expect(small.poolStats()).toEqual({ queueDepth: 0, utilisation: expect.any(Number) });
+    } finally {
+      await small.close();
+    }
   });
 });

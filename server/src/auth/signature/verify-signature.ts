@@ -11,12 +11,18 @@ import {
   type PublicClient,
   size,
 } from 'viem';
-import { BadUserInputError, InvalidSignatureError, UnsupportedChainError } from '../../errors.js';
+import type { SignerRecoveryName } from '../../../workers/signer-recovery.js';
+import {
+  BadUserInputError,
+  InvalidSignatureError,
+  RateLimitedError,
+  UnsupportedChainError,
+} from '../../errors.js';
 import {
   type SignatureRejectionReason,
   verifyContractSignature,
 } from './verify-contract-signature.js';
-import { createWorkerPool } from './worker-pool.js';
+import { createWorkerPool, WorkerPoolFullError, type WorkerPoolStats } from './worker-pool.js';
 
 /**
  * Step 5 of the sign-in policy (DESIGN §4): does this signature of this
@@ -39,7 +45,11 @@ export type SignatureVerifier = {
    * `details.reason` is `'CHAIN_UNAVAILABLE'`).
    */
   verify(parameters: VerifySignatureParameters): Promise<WalletKind>;
-  /** Ends the worker threads. */
+  /** The recovery pool now: jobs waiting for a thread, and how busy the threads have been (0..1). */
+  poolStats(): WorkerPoolStats;
+  /** Which secp256k1 recovery the worker threads run, and why the fast one is not used if so. */
+  recovery(): Promise<RecoveryDescription>;
+  /** Ends the worker threads; recoveries still queued or running reject. */
   close(): Promise<void>;
 };
 
@@ -49,9 +59,18 @@ export type CreateSignatureVerifierParameters = {
   timeoutMs?: number;
   /** Worker threads for local recovery. @default min(2, available CPUs) */
   workers?: number;
+  /**
+   * Recoveries that may wait for a free thread; beyond that a sign-in is
+   * refused with RATE_LIMITED (retry in a second) instead of queueing without
+   * end. @default 1000
+   */
+  maxQueue?: number;
+  /** 'javascript' forces viem's recovery even where the WebAssembly one loads. @default 'fastest' */
+  recovery?: 'fastest' | 'javascript';
 };
 
 type RecoverSignerJob = { message: string; signature: Hex };
+export type RecoveryDescription = { name: SignerRecoveryName; reason?: string };
 
 // src/auth/signature and dist/auth/signature are both three levels below server/.
 const recoverSignerUrl = new URL('../../../workers/recover-signer.js', import.meta.url);
@@ -60,7 +79,13 @@ const ECDSA_SIGNATURE_BYTES = 65;
 export function createSignatureVerifier(
   parameters: CreateSignatureVerifierParameters,
 ): SignatureVerifier {
-  const { chains, timeoutMs = 10_000, workers = Math.min(2, availableParallelism()) } = parameters;
+  const {
+    chains,
+    timeoutMs = 10_000,
+    workers = Math.min(2, availableParallelism()),
+    maxQueue = 1000,
+    recovery = 'fastest',
+  } = parameters;
 
   const clients = new Map<number, PublicClient>(
     chains.map(({ id, rpcUrl }) => [
@@ -75,10 +100,26 @@ export function createSignatureVerifier(
       }),
     ]),
   );
-  const pool = createWorkerPool<RecoverSignerJob, Address | null>({
-    url: recoverSignerUrl,
-    size: workers,
-  });
+  const pool = createWorkerPool<RecoverSignerJob | undefined, Address | null | RecoveryDescription>(
+    {
+      url: recoverSignerUrl,
+      size: workers,
+      maxQueue,
+      workerData: { recovery },
+    },
+  );
+
+  async function recoverSigner(job: RecoverSignerJob): Promise<Address | null> {
+    try {
+      return (await pool.run(job)) as Address | null;
+    } catch (error) {
+      // Overload: every thread busy and maxQueue waiting. Refuse this sign-in
+      // at once (the client may retry in a second) rather than let the queue,
+      // and every sign-in's latency, grow without end.
+      if (error instanceof WorkerPoolFullError) throw new RateLimitedError(1);
+      throw error;
+    }
+  }
 
   return {
     async verify({ address, message, signature, chainId }) {
@@ -99,7 +140,7 @@ export function createSignatureVerifier(
 
       // Recover locally first: an EOA sign-in must never wait on an RPC endpoint.
       if (size(signature) === ECDSA_SIGNATURE_BYTES) {
-        const signer = await pool.run({ message, signature });
+        const signer = await recoverSigner({ message, signature });
         if (signer && isAddressEqual(signer, address)) return 'EOA';
       }
 
@@ -111,6 +152,10 @@ export function createSignatureVerifier(
         timeoutMs,
       });
     },
+
+    poolStats: () => pool.stats(),
+
+    recovery: async () => (await pool.run(undefined, 'describeRecovery')) as RecoveryDescription,
 
     close: () => pool.close(),
   };

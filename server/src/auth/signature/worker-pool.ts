@@ -1,33 +1,45 @@
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
 
 /**
- * A small pool of worker threads for short CPU-bound jobs (signature
- * recovery), so they do not run on the event loop.
+ * A fixed set of worker threads (piscina) for short CPU-bound jobs, so they
+ * do not run on the event loop, with a bounded queue and errors a caller can
+ * tell apart.
  *
- * The worker script's protocol: it receives `{ batch, jobs }` (a batch id and
- * one or more jobs) and replies once for the whole batch with `{ batch,
- * outcomes }`, one outcome per job in the same order: `{ result }`, or
- * `{ error }` (a string) when that job failed. Jobs that queue up while every
- * worker is busy travel together, up to `maxBatch` at a time: one message and
- * one thread wake-up each way for the batch instead of for every job. A crash
- * costs only the jobs of the batch that worker was running.
+ * No batching of jobs: measured with the WebAssembly recovery (bench/README.md,
+ * "Sign-in throughput"), sending queued recoveries together did not pay for
+ * the extra latency and code.
  */
 export type WorkerPool<Job, Result> = {
-  /** Runs the job on the next free worker; waits in a bounded queue when all are busy. */
-  run(job: Job): Promise<Result>;
-  /** Rejects queued and running jobs with WorkerPoolClosedError and ends every worker. Idempotent. */
+  /** Runs `job` on the next free thread (the module's default export, or its export `name`). */
+  run(job: Job, name?: string): Promise<Result>;
+  /** Jobs waiting for a thread, and the share of threads running a job now (0..1). */
+  stats(): WorkerPoolStats;
+  /** Rejects queued and running jobs with WorkerPoolClosedError and ends every thread. Idempotent. */
   close(): Promise<void>;
 };
 
+export type WorkerPoolStats = {
+  /** Jobs waiting for a free thread. */
+  queueDepth: number;
+  /**
+   * The share of threads running a job at this moment, 0..1. Not piscina's
+   * `utilization`, which averages over the whole time since the pool started
+   * and so barely moves on a long-running server: a gauge scraped every few
+   * seconds must say how busy the threads are now.
+   */
+  utilisation: number;
+};
+
 export type CreateWorkerPoolParameters = {
-  /** The worker script (a `file:` or `data:` URL of an ES module). */
+  /** The worker module (`file:` URL of an ES module); piscina calls its default export. */
   url: URL;
-  /** Worker threads, started on demand. @default 1 */
+  /** Worker threads, all started at once and kept. @default 1 */
   size?: number;
-  /** Jobs that may wait for a free worker; beyond that `run` rejects with WorkerPoolFullError. @default 1000 */
+  /** Jobs that may wait for a free thread; beyond that `run` rejects with WorkerPoolFullError. @default 1000 */
   maxQueue?: number;
-  /** Queued jobs handed to a free worker in one message. @default 8 */
-  maxBatch?: number;
+  /** Given to every thread as piscina's `workerData`. */
+  workerData?: unknown;
 };
 
 /** The queue is full: the caller should shed load rather than wait. */
@@ -45,150 +57,65 @@ export class WorkerPoolClosedError extends Error {
   }
 }
 
-/** The worker running the job died; the pool starts another for the jobs that follow. */
-export class WorkerCrashedError extends Error {
-  constructor(exitCode: number, cause: unknown) {
-    super(`worker exited with code ${exitCode} while running a job`, { cause });
-    this.name = 'WorkerCrashedError';
-  }
-}
-
-/** The worker reported that the job itself failed (or sent no outcome for it). */
+/** The job failed in the worker, or the thread running it died (piscina starts another). */
 export class WorkerJobError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(cause: unknown) {
+    super(`worker job failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
     this.name = 'WorkerJobError';
   }
 }
 
-type Task<Job, Result> = {
-  job: Job;
-  /** Send this job in a batch of its own: it was in a batch that could not be sent. */
-  alone: boolean;
-  resolve(result: Result): void;
-  reject(error: unknown): void;
-};
-
-type Batch<Job, Result> = { id: number; tasks: Task<Job, Result>[] };
-
-type Slot<Job, Result> = { worker: Worker; batch: Batch<Job, Result> | undefined };
-
-type Outcome<Result> = { result: Result } | { error: string };
-
-type Reply<Result> = { batch: number; outcomes: Outcome<Result>[] };
+// piscina rejects with plain Errors; these messages are how it tells them apart.
+const PISCINA_QUEUE_FULL = 'Task queue is at limit';
+const PISCINA_TERMINATING = 'Terminating worker thread';
 
 export function createWorkerPool<Job, Result>(
   parameters: CreateWorkerPoolParameters,
 ): WorkerPool<Job, Result> {
-  const { url, size = 1, maxQueue = 1000, maxBatch = 8 } = parameters;
+  const { url, size = 1, maxQueue = 1000, workerData } = parameters;
   if (!Number.isInteger(size) || size < 1) throw new RangeError('size must be a positive integer');
-  if (!Number.isInteger(maxBatch) || maxBatch < 1) {
-    throw new RangeError('maxBatch must be a positive integer');
+  if (!Number.isInteger(maxQueue) || maxQueue < 1) {
+    throw new RangeError('maxQueue must be a positive integer');
   }
 
-  const slots: Slot<Job, Result>[] = [];
-  const queue: Task<Job, Result>[] = [];
-  let nextBatchId = 0;
+  const piscina = new Piscina<Job, Result>({
+    filename: fileURLToPath(url),
+    minThreads: size,
+    maxThreads: size,
+    // The threads live as long as the pool: a job takes less than starting one.
+    idleTimeout: Number.POSITIVE_INFINITY,
+    maxQueue,
+    workerData,
+  });
   let closing: Promise<void> | undefined;
-
-  function settle(task: Task<Job, Result>, outcome: Outcome<Result> | undefined): void {
-    if (!outcome) task.reject(new WorkerJobError('the worker sent no outcome for the job'));
-    else if ('error' in outcome) task.reject(new WorkerJobError(outcome.error));
-    else task.resolve(outcome.result);
-  }
-
-  function start(): Slot<Job, Result> {
-    const worker = new Worker(url);
-    const slot: Slot<Job, Result> = { worker, batch: undefined };
-    // An idle pool must not keep the process alive; a busy worker does (see assign).
-    worker.unref();
-    let crash: unknown;
-
-    worker.on('message', (reply: Reply<Result>) => {
-      const batch = slot.batch;
-      if (!batch || reply.batch !== batch.id) return;
-      slot.batch = undefined;
-      worker.unref();
-      for (const [index, task] of batch.tasks.entries()) settle(task, reply.outcomes[index]);
-      dispatch();
-    });
-    worker.on('error', (error) => {
-      crash = error;
-    });
-    worker.on('exit', (exitCode) => {
-      slots.splice(slots.indexOf(slot), 1);
-      const batch = slot.batch;
-      slot.batch = undefined;
-      for (const task of batch?.tasks ?? []) {
-        task.reject(
-          closing ? new WorkerPoolClosedError() : new WorkerCrashedError(exitCode, crash),
-        );
-      }
-      // Replace the worker only when there is work for it: a script that dies on
-      // start must not turn into a crash loop.
-      if (!closing) dispatch();
-    });
-
-    slots.push(slot);
-    return slot;
-  }
-
-  function assign(slot: Slot<Job, Result>, tasks: Task<Job, Result>[]): void {
-    const batch = { id: nextBatchId++, tasks };
-    slot.batch = batch;
-    slot.worker.ref();
-    try {
-      slot.worker.postMessage({ batch: batch.id, jobs: tasks.map((task) => task.job) });
-    } catch (error) {
-      slot.batch = undefined;
-      slot.worker.unref();
-      const [only] = tasks;
-      // A job that cannot be cloned to the worker fails alone: resend its
-      // batch one job at a time, so only that job is refused.
-      if (only && tasks.length === 1) only.reject(error);
-      else {
-        for (const task of tasks) task.alone = true;
-        queue.unshift(...tasks);
-      }
-    }
-  }
-
-  /**
-   * The next batch from the head of the queue. With several workers each takes
-   * its share, so one does not run a long batch while another waits idle.
-   */
-  function takeBatch(): Task<Job, Result>[] {
-    if (queue[0]?.alone) return queue.splice(0, 1);
-    const share = Math.min(maxBatch, Math.ceil(queue.length / size));
-    let count = 0;
-    while (count < share && !queue[count]?.alone) count++;
-    return queue.splice(0, count);
-  }
-
-  function dispatch(): void {
-    while (queue.length > 0) {
-      const slot =
-        slots.find((candidate) => !candidate.batch) ?? (slots.length < size ? start() : undefined);
-      if (!slot) return;
-      assign(slot, takeBatch());
-    }
-  }
+  /** Jobs handed to piscina and not yet settled: running, or in its queue. */
+  let inFlight = 0;
 
   return {
-    run(job) {
-      if (closing) return Promise.reject(new WorkerPoolClosedError());
-      if (queue.length >= maxQueue) return Promise.reject(new WorkerPoolFullError(maxQueue));
-      return new Promise<Result>((resolve, reject) => {
-        queue.push({ job, alone: false, resolve, reject });
-        dispatch();
-      });
+    async run(job, name) {
+      if (closing) throw new WorkerPoolClosedError();
+      inFlight += 1;
+      try {
+        return await piscina.run(job, name === undefined ? {} : { name });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : undefined;
+        if (message === PISCINA_QUEUE_FULL) throw new WorkerPoolFullError(maxQueue);
+        if (closing || message === PISCINA_TERMINATING) throw new WorkerPoolClosedError();
+        throw new WorkerJobError(error);
+      } finally {
+        inFlight -= 1;
+      }
+    },
+
+    stats: () => {
+      const running = Math.min(size, Math.max(0, inFlight - piscina.queueSize));
+      return { queueDepth: piscina.queueSize, utilisation: running / size };
     },
 
     close() {
-      closing ??= (async () => {
-        for (const task of queue.splice(0)) task.reject(new WorkerPoolClosedError());
-        await Promise.all(slots.map((slot) => slot.worker.terminate()));
-      })();
+      closing ??= piscina.destroy();
       return closing;
     },
   };

@@ -4,7 +4,9 @@ import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { useAccountEvents } from '../../auth/account-events-context';
 import { AccountIdentity } from './account-identity';
 import { ChainBalances } from './chain-balances';
+import { ConnectedAppsSection } from './connected-apps-section';
 import { EventsFeed } from './events-feed';
+import { ProfileSection } from './profile-section';
 import { SessionList } from './session-list';
 import { SignInHistory } from './sign-in-history';
 import { useAccountPage } from './use-account-page';
@@ -39,6 +41,7 @@ export function AccountDetails() {
   return (
     <div className="stack">
       <AccountIdentity address={account.address} />
+      <ProfileSection />
       <WalletsSection wallets={account.wallets} sessions={account.sessions} chainName={chainName} />
       <ChainBalances address={account.address as Address} chains={chains} />
       <SessionList
@@ -48,6 +51,7 @@ export function AccountDetails() {
         revokingId={page.revokingId}
         revokeFailed={page.revokeFailed}
       />
+      <ConnectedAppsSection />
       <SignInHistory
         signIns={account.signIns}
         chainName={chainName}

@@ -1,29 +1,25 @@
-import { useState } from 'react';
+import { useQuery } from '@apollo/client';
 import { type Address, getAddress } from 'viem';
+import { AccountProfileDocument } from '../../graphql/generated/graphql';
+import { ProfileAvatar } from '../../profile/profile-avatar';
 import { useEnsIdentity } from './use-ens-identity';
 
-/** The full EIP-55 address, with the ENS name and avatar when mainnet resolves them. */
+/**
+ * The full EIP-55 address, with the ENS name where mainnet resolves one, and the same
+ * avatar as everywhere else: the uploaded one, else the ENS one, else the generated one.
+ */
 export function AccountIdentity({ address }: { address: string }) {
   const checksummed = getAddress(address as Address);
-  const { name, avatar } = useEnsIdentity(checksummed);
-  const [avatarFailed, setAvatarFailed] = useState(false);
+  const { name } = useEnsIdentity(checksummed);
+  // The Profile section asks the same query: one request, one cache entry.
+  const profile = useQuery(AccountProfileDocument, { fetchPolicy: 'cache-first' }).data?.me
+    ?.profile;
   return (
     <section className="card identity" aria-labelledby="identity-title">
       <h2 id="identity-title" className="visually-hidden">
         Account
       </h2>
-      {avatar && !avatarFailed ? (
-        <img
-          className="avatar"
-          src={avatar}
-          alt=""
-          width={56}
-          height={56}
-          onError={() => setAvatarFailed(true)}
-        />
-      ) : (
-        <span className="avatar avatar-placeholder" aria-hidden="true" />
-      )}
+      <ProfileAvatar image={profile?.avatar} address={checksummed} size={56} />
       <div className="identity-text">
         {name ? <p className="ens-name">{name}</p> : null}
         <p className="address-line">

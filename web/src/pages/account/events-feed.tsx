@@ -9,6 +9,8 @@ const eventLabel: Record<AccountEventType, string> = {
   SESSION_REVOKED: 'Session revoked',
   WALLET_LINKED: 'Wallet linked',
   WALLET_UNLINKED: 'Wallet unlinked',
+  APP_AUTHORIZED: 'App authorized',
+  APP_REVOKED: 'App access revoked',
 };
 
 /** What happens to the account while this page is open, as it happens. */
@@ -28,6 +30,7 @@ export function EventsFeed({ events }: { events: readonly AccountEvent[] }) {
             <div className="row-text">
               <p className="row-title">
                 {eventLabel[event.type]}
+                {event.app ? `: ${event.app.name}` : null}
                 {event.session.current ? <span className="tag">This device</span> : null}
               </p>
               <p className="row-meta">

@@ -4,6 +4,7 @@ import {
   AccountPageDocument,
   MeDocument,
   SetPrimaryWalletDocument,
+  SetWalletVisibilityDocument,
   UnlinkWalletDocument,
   type WalletFieldsFragment,
 } from '../../graphql/generated/graphql';
@@ -18,6 +19,8 @@ export const LAST_WALLET_MESSAGE =
   "This is the account's only wallet, so it cannot be unlinked. Link another wallet first.";
 export const UNLINK_FAILED_MESSAGE = 'The wallet could not be unlinked. Please try again.';
 export const PRIMARY_FAILED_MESSAGE = 'The primary wallet could not be changed. Please try again.';
+export const VISIBILITY_FAILED_MESSAGE =
+  'The wallet could not be published or withdrawn. Please try again.';
 
 export type WalletActions = {
   /** The wallet whose unlinking waits for the person's confirmation. */
@@ -26,6 +29,8 @@ export type WalletActions = {
   cancelUnlink(): void;
   confirmUnlink(): Promise<void>;
   makePrimary(wallet: WalletFieldsFragment): Promise<void>;
+  /** Publishes the wallet and its proof on the public profile, or withdraws it. */
+  setVisibility(wallet: WalletFieldsFragment, visible: boolean): Promise<void>;
   /** The key of the wallet an action is in flight for. */
   pendingKey: string | null;
   error: string | null;
@@ -42,6 +47,7 @@ export type UseWalletActionsParameters = {
 export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}): WalletActions {
   const [unlinkWallet] = useMutation(UnlinkWalletDocument);
   const [setPrimaryWallet] = useMutation(SetPrimaryWalletDocument);
+  const [setWalletVisibility] = useMutation(SetWalletVisibilityDocument);
   const [confirming, setConfirming] = useState<WalletFieldsFragment | null>(null);
   const [pendingKey, setPendingKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -87,6 +93,24 @@ export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}
         });
       } catch {
         setError(PRIMARY_FAILED_MESSAGE);
+      } finally {
+        setPendingKey(null);
+      }
+    },
+    async setVisibility(wallet, visible) {
+      setPendingKey(walletKey(wallet));
+      setError(null);
+      try {
+        // The answer is the Wallet, keyed by address and chain: the cache updates its row.
+        // Optimistic, so the switch moves when pressed; a refusal puts it back.
+        await setWalletVisibility({
+          variables: { address: wallet.address, public: visible, chainId: wallet.chainId ?? null },
+          optimisticResponse: {
+            setWalletVisibility: { __typename: 'Wallet', ...wallet, public: visible },
+          },
+        });
+      } catch {
+        setError(VISIBILITY_FAILED_MESSAGE);
       } finally {
         setPendingKey(null);
       }

@@ -14,6 +14,7 @@ export type WalletRowProps = {
   disabled: boolean;
   onMakePrimary(): void;
   onUnlink(): void;
+  onPublicChange(visible: boolean): void;
 };
 
 const kindLabel: Record<WalletFieldsFragment['kind'], string> = {
@@ -34,6 +35,7 @@ export function WalletRow({
   disabled,
   onMakePrimary,
   onUnlink,
+  onPublicChange,
 }: WalletRowProps) {
   // Mainnet's name for the address means this wallet only if it is an EOA or lives on mainnet.
   const ensApplies =
@@ -76,6 +78,17 @@ export function WalletRow({
         </p>
       </div>
       <div className="row-actions">
+        <label className="checkbox checkbox-inline">
+          <input
+            type="checkbox"
+            checked={wallet.public}
+            disabled={disabled}
+            aria-describedby={descriptionId}
+            data-testid="wallet-public-toggle"
+            onChange={(event) => onPublicChange(event.currentTarget.checked)}
+          />
+          Show on public profile
+        </label>
         {wallet.primary ? null : (
           <button
             type="button"

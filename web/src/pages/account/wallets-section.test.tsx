@@ -30,6 +30,7 @@ type ServerWallet = {
   kind: 'EOA' | 'CONTRACT';
   chainId: number | null;
   primary: boolean;
+  public: boolean;
   linkedAt: string;
   lastSignInAt: string | null;
 };
@@ -39,6 +40,7 @@ const wallet = (address: string, fields: Partial<ServerWallet> = {}): ServerWall
   kind: 'EOA',
   chainId: null,
   primary: false,
+  public: false,
   linkedAt: at,
   lastSignInAt: null,
   ...fields,
@@ -74,6 +76,7 @@ async function setUp({
         address: server.wallets.find((item) => item.primary)?.address ?? first,
         createdAt: at,
         linkStatement: 'Link this wallet to Sigil account acc-1.',
+        profile: { displayName: null, bio: null, public: false, avatar: null },
         wallets: server.wallets,
         sessions: [],
         signIns: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },

@@ -57,6 +57,7 @@ export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionP
               disabled={actions.pendingKey !== null}
               onMakePrimary={() => void actions.makePrimary(wallet)}
               onUnlink={() => actions.askToUnlink(wallet)}
+              onPublicChange={(visible) => void actions.setVisibility(wallet, visible)}
             />
           );
         })}

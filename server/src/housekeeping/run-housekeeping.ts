@@ -1,0 +1,61 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { deleteStaleNonces } from '../auth/nonce/nonce-store.js';
+import type { HousekeptTable } from '../metrics/metrics.js';
+import { deleteExpiredOidcModels } from '../oidc/kysely-oidc-adapter.js';
+import type { Services } from '../services.js';
+import { deleteEndedSessions } from '../sessions/delete-ended-sessions.js';
+import { sessionLifetimes } from '../sessions/session-lifetimes.js';
+
+export type RunHousekeepingParameters = {
+  /** Rows per delete statement. @default 500 */
+  batchSize?: number;
+  /** Asked between batches: a shutdown stops a long run there. @default never */
+  stopped?: () => boolean;
+};
+
+export type HousekeepingReport = Record<HousekeptTable, number> & {
+  /** Delete statements run, over every table. */
+  batches: number;
+};
+
+/**
+ * One housekeeping run at the server's time (`services.clock`): deletes
+ * sessions that ended more than a day ago, nonces that are used or
+ * expired, and OpenID Connect provider rows (codes, tokens, grants,
+ * interactions) past their lifetime, each table in batches until a batch deletes nothing (not merely
+ * a short one: another instance running at the same time may have taken
+ * part of a batch). Sign-in records are never deleted: they are the
+ * account's history.
+ *
+ * Between batches the run yields to the event loop, so requests waiting on
+ * the database (SQLite has one writer) go first.
+ */
+export async function runHousekeeping(
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'metrics'>,
+  p: RunHousekeepingParameters = {},
+): Promise<HousekeepingReport> {
+  const { db, clock, config, metrics } = services;
+  const batchSize = p.batchSize ?? 500;
+  const lifetimes = sessionLifetimes(config);
+  const report: HousekeepingReport = { sessions: 0, nonces: 0, oidc_models: 0, batches: 0 };
+  const deleters: Record<HousekeptTable, () => Promise<number>> = {
+    sessions: () => deleteEndedSessions(db, { now: clock(), lifetimes, batchSize }),
+    nonces: () => deleteStaleNonces(db, { now: clock(), batchSize }),
+    oidc_models: () => deleteExpiredOidcModels(db, { now: clock(), batchSize }),
+  };
+  for (const [table, deleteBatch] of Object.entries(deleters) as [
+    HousekeptTable,
+    () => Promise<number>,
+  ][]) {
+    let deleted: number;
+    do {
+      if (p.stopped?.()) return report;
+      deleted = await deleteBatch();
+      report.batches += 1;
+      report[table] += deleted;
+      metrics.housekept({ table, deleted });
+      await nextTurn();
+    } while (deleted > 0);
+  }
+  return report;
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { MAX_IMAGE_BYTES } from '../images/image-limits.js';
+
+/**
+ * The body limit of a multipart request to /graphql: the largest upload plus
+ * 64 KiB for the operation, the map and the part headers. Every other
+ * request keeps app.ts's BODY_LIMIT_BYTES.
+ */
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+/**
+ * GraphQL multipart requests (graphql-multipart-request-spec) on /graphql
+ * only: Fastify reads the body up to UPLOAD_BODY_LIMIT_BYTES (a larger one is
+ * a 413 before it is read, by its Content-Length, or as soon as it passes the
+ * limit) and hands Yoga the buffer, which Yoga parses into `File`s. Yoga's
+ * CSRF rule still applies: multipart is a "simple" content type, so such a
+ * request must carry a non-simple header (`x-graphql-yoga-csrf` or
+ * `apollo-require-preflight`), which only the same origin can send without a
+ * preflight.
+ */
+export function acceptUploadsOnGraphQL(app: FastifyInstance) {
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
+    (req, body, done) => {
+      if (req.routeOptions.url !== '/graphql') {
+        done(
+          Object.assign(new Error('Multipart bodies are accepted on /graphql only.'), {
+            statusCode: 415,
+          }),
+        );
+        return;
+      }
+      done(null, body);
+    },
+  );
+}

@@ -1,0 +1,146 @@
+import Provider, {
+  type ClientMetadata,
+  type Configuration,
+  interactionPolicy,
+} from 'oidc-provider';
+import type { OidcClientConfig } from '../config.js';
+import { cookiesOf } from '../http/cookies.js';
+import { resolveSession } from '../http/resolve-session.js';
+import type { Services } from '../services.js';
+import { findAccountClaims, SCOPE_CLAIMS } from './account-claims.js';
+import { deleteConnectionOfGrant, findConnection, touchConnection } from './connected-app-store.js';
+import { KyselyOidcAdapter } from './kysely-oidc-adapter.js';
+import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
+import { loadOrCreateOidcKeys } from './oidc-keys.js';
+import { interactionPagePath, OIDC_MOUNT_PATH } from './oidc-paths.js';
+import * as ttl from './token-lifetimes.js';
+
+export function issuerFor(services: Pick<Services, 'config'>): string {
+  return `${services.config.publicUrl.origin}${OIDC_MOUNT_PATH}`;
+}
+
+/** OIDC_CLIENTS as oidc-provider metadata: without a secret, a public client that must use PKCE. */
+export function clientMetadata(client: OidcClientConfig): ClientMetadata {
+  return {
+    client_id: client.client_id,
+    client_name: client.client_name,
+    redirect_uris: client.redirect_uris,
+    post_logout_redirect_uris: client.post_logout_redirect_uris ?? [],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    ...(client.client_secret
+      ? { client_secret: client.client_secret, token_endpoint_auth_method: 'client_secret_basic' }
+      : { token_endpoint_auth_method: 'none' }),
+  };
+}
+
+/**
+ * The provider's login prompt also asks again when Sigil's own session has
+ * ended or belongs to someone else: signing out of Sigil (or revoking the
+ * session) signs the person out of every app's next authorization too.
+ */
+function loginFollowsSigilSession(services: Services) {
+  const policy = interactionPolicy.base();
+  policy.get('login')?.checks.add(
+    new interactionPolicy.Check(
+      'sigil_session_required',
+      'the Sigil session has ended or belongs to another account',
+      async (ctx) => {
+        const { session } = await resolveSession(services, cookiesOf(ctx.req));
+        return session?.account_id === ctx.oidc.session?.accountId
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT;
+      },
+    ),
+  );
+  return policy;
+}
+
+/**
+ * oidc-provider configured for Sigil: clients from OIDC_CLIENTS, every model
+ * in Sigil's database, keys from the database (generated at first start),
+ * interactions in the web app. PKCE keeps oidc-provider's default: required
+ * for public clients, S256 only.
+ */
+export async function createOidcProvider(services: Services): Promise<Provider> {
+  const { config, db, logger } = services;
+  const keys = await loadOrCreateOidcKeys(db);
+  const configuration: Configuration = {
+    adapter: (name: string) => new KyselyOidcAdapter(db, name),
+    clients: config.oidcClients.map(clientMetadata),
+    jwks: { keys: keys.signing },
+    cookies: {
+      keys: keys.cookie,
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    findAccount: async (_ctx, sub) => {
+      const claims = await findAccountClaims(services, sub);
+      return claims && { accountId: sub, claims: async () => claims };
+    },
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([k, v]) => [k, [...v]])),
+    scopes: [
+      'openid',
+      'offline_access',
+      ...Object.keys(SCOPE_CLAIMS).filter((s) => s !== 'openid'),
+    ],
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      userinfo: { enabled: true },
+    },
+    interactions: {
+      policy: loginFollowsSigilSession(services),
+      url: (_ctx, interaction) => interactionPagePath(interaction.uid),
+    },
+    // Consent is remembered per account and client in Sigil's own table, so a
+    // new browser (a new provider session) does not ask again for what was granted.
+    loadExistingGrant: async (ctx) => {
+      const accountId = ctx.oidc.session?.accountId;
+      const clientId = ctx.oidc.client?.clientId;
+      const resultGrant = ctx.oidc.result?.consent?.grantId;
+      if (resultGrant) return ctx.oidc.provider.Grant.find(resultGrant);
+      if (!accountId || !clientId) return undefined;
+      const connection = await findConnection(db, { accountId, clientId });
+      if (!connection) return undefined;
+      const grant = await ctx.oidc.provider.Grant.find(connection.grant_id);
+      return grant?.accountId === accountId ? grant : undefined;
+    },
+    ttl: {
+      AccessToken: ttl.ACCESS_TOKEN_TTL_SECONDS,
+      AuthorizationCode: ttl.AUTHORIZATION_CODE_TTL_SECONDS,
+      IdToken: ttl.ID_TOKEN_TTL_SECONDS,
+      RefreshToken: ttl.REFRESH_TOKEN_TTL_SECONDS,
+      Grant: ttl.GRANT_TTL_SECONDS,
+      Interaction: ttl.INTERACTION_TTL_SECONDS,
+      Session: ttl.SESSION_TTL_SECONDS,
+    },
+    // Browser-based public clients exchange codes from their own origin.
+    clientBasedCORS: (_ctx, origin, client) =>
+      (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
+    renderError: async (ctx, out) => {
+      // Plain text: no markup to escape, nothing for a CSP to block.
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = `${out.error}: ${out.error_description ?? ''}\n`;
+    },
+  };
+  const provider = new Provider(issuerFor(services), configuration);
+  // register-oidc.ts sets the forwarded host and scheme from PUBLIC_URL on every request.
+  provider.proxy = true;
+
+  provider.on('access_token.saved', (token) => {
+    if (!token.grantId) return;
+    touchConnection(db, { grantId: token.grantId, now: services.clock() }).catch((error) =>
+      logger.warn({ err: error }, 'could not record a connected app as used'),
+    );
+  });
+  provider.on('grant.revoked', (_ctx, grantId: string) => {
+    deleteConnectionOfGrant(db, grantId).catch((error) =>
+      logger.warn({ err: error }, 'could not forget a revoked connected app'),
+    );
+  });
+  provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'oidc provider error'));
+  return provider;
+}

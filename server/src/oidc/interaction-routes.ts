@@ -1,0 +1,207 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { isAllowedOrigin } from '../auth/allowed-origins.js';
+import { resolveSession } from '../http/resolve-session.js';
+import type { Services } from '../services.js';
+import type { SessionRow } from '../sessions/session-store.js';
+import { SCOPE_CLAIMS } from './account-claims.js';
+import { connectedAppView, findConnection, recordConsent } from './connected-app-store.js';
+import type { InteractionDetails } from './interaction-details.js';
+import { OIDC_MOUNT_PATH } from './oidc-paths.js';
+
+const UID = /^[A-Za-z0-9_-]{1,64}$/;
+
+class InteractionError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** oidc-provider's own errors carry a 4xx status and an OAuth error code; anything else is ours to log. */
+function sendError(reply: FastifyReply, error: unknown) {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const e = error as { error?: string; error_description?: string; message: string };
+    return reply.code(status).send({
+      error: e.error ?? 'invalid_request',
+      error_description: e.error_description ?? e.message,
+    });
+  }
+  throw error;
+}
+
+/**
+ * The interaction's state changes come from Sigil's own page only: the
+ * browser sends Origin on every POST, and a cross-site form (CSRF) or a
+ * request without one is refused, as GraphQL's are.
+ */
+function requireSameOrigin(services: Services, req: FastifyRequest) {
+  const origin = req.headers.origin;
+  if (!origin || !isAllowedOrigin(services.config, origin)) {
+    throw new InteractionError(
+      403,
+      'invalid_request',
+      'Requests from this origin are not allowed.',
+    );
+  }
+}
+
+async function requireSigilSession(services: Services, req: FastifyRequest): Promise<SessionRow> {
+  const { session } = await resolveSession(services, req);
+  if (!session) throw new InteractionError(401, 'login_required', 'Sign in to Sigil first.');
+  return session;
+}
+
+function requestedScopes(scope: unknown): string[] {
+  const offered = new Set(['openid', 'offline_access', ...Object.keys(SCOPE_CLAIMS)]);
+  const asked = typeof scope === 'string' ? scope.split(' ') : [];
+  return [...new Set(asked.filter((s) => offered.has(s)))];
+}
+
+/**
+ * The interaction endpoints the web app's page (`/oidc/interaction/<uid>`)
+ * calls, authenticated by Sigil's session cookie and bound to the browser by
+ * oidc-provider's interaction cookie: the details to show, Allow (sign-in and
+ * consent in one result) and Deny (`access_denied` to the client). Allow and
+ * Deny answer `{ redirectTo }`, where the page sends the browser on.
+ */
+export function registerInteractionRoutes(
+  app: FastifyInstance,
+  services: Services,
+  provider: Provider,
+) {
+  const { db, clock, events, config } = services;
+  const clientName = (clientId: string) =>
+    config.oidcClients.find((c) => c.client_id === clientId)?.client_name ?? clientId;
+
+  const details = async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+    if (!UID.test(req.params.uid)) {
+      throw new InteractionError(400, 'invalid_request', 'The interaction id is malformed.');
+    }
+    const interaction = await provider.interactionDetails(req.raw, reply.raw);
+    if (interaction.uid !== req.params.uid) {
+      throw new InteractionError(
+        400,
+        'invalid_request',
+        'This interaction is not the browser’s current one.',
+      );
+    }
+    return interaction;
+  };
+
+  const handle =
+    <T>(
+      fn: (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => Promise<T>,
+    ) =>
+    async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        return await fn(req, reply);
+      } catch (error) {
+        if (error instanceof InteractionError) {
+          return reply
+            .code(error.statusCode)
+            .send({ error: error.error, error_description: error.message });
+        }
+        return sendError(reply, error);
+      }
+    };
+
+  const base = `${OIDC_MOUNT_PATH}/interaction/:uid`;
+
+  app.get(
+    `${base}/details`,
+    handle(async (req, reply): Promise<InteractionDetails> => {
+      const interaction = await details(req, reply);
+      const clientId = String(interaction.params.client_id);
+      const scopes = requestedScopes(interaction.params.scope);
+      const { session } = await resolveSession(services, req);
+      const connection =
+        session && (await findConnection(db, { accountId: session.account_id, clientId }));
+      const granted = new Set(connection ? connection.scopes.split(' ') : []);
+      return {
+        uid: interaction.uid,
+        client: {
+          clientId,
+          name: clientName(clientId),
+          redirectHost: new URL(String(interaction.params.redirect_uri)).host,
+        },
+        scopes,
+        claims: scopes.flatMap((s) => [...(SCOPE_CLAIMS[s as keyof typeof SCOPE_CLAIMS] ?? [])]),
+        signedIn: session !== undefined,
+        remembered: scopes.every((s) => granted.has(s)) && connection !== undefined,
+      };
+    }),
+  );
+
+  app.post(
+    `${base}/confirm`,
+    handle(async (req, reply) => {
+      requireSameOrigin(services, req);
+      const session = await requireSigilSession(services, req);
+      const interaction = await details(req, reply);
+      const accountId = session.account_id;
+      const clientId = String(interaction.params.client_id);
+      const scopes = requestedScopes(interaction.params.scope);
+      const existing = await findConnection(db, { accountId, clientId });
+      const previous = existing && (await provider.Grant.find(existing.grant_id));
+      const grant =
+        previous?.accountId === accountId ? previous : new provider.Grant({ accountId, clientId });
+      grant.addOIDCScope(scopes.join(' '));
+      const missingClaims = (interaction.prompt.details as { missingOIDCClaims?: string[] })
+        .missingOIDCClaims;
+      if (missingClaims?.length) grant.addOIDCClaims(missingClaims);
+      const grantId = await grant.save();
+      const grantedScopes = (grant.getOIDCScope() ?? '').split(' ').filter(Boolean);
+      const now = clock();
+      const widened =
+        !existing || grantedScopes.some((s) => !existing.scopes.split(' ').includes(s));
+      // A consent given again for what was already granted keeps its date.
+      const row = await recordConsent(db, {
+        accountId,
+        clientId,
+        grantId,
+        scopes: grantedScopes,
+        grantedAt: widened ? now : Number(existing.granted_at),
+      });
+      if (widened) {
+        events.publish({
+          type: 'APP_AUTHORIZED',
+          at: now,
+          accountId,
+          sessionId: session.id,
+          app: connectedAppView(row, clientName(clientId)),
+        });
+      }
+      const redirectTo = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        { login: { accountId }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
+      return { redirectTo };
+    }),
+  );
+
+  app.post(
+    `${base}/abort`,
+    handle(async (req, reply) => {
+      requireSameOrigin(services, req);
+      await details(req, reply);
+      const redirectTo = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        {
+          error: 'access_denied',
+          error_description: 'The person declined to sign in to this app.',
+        },
+        { mergeWithLastSubmission: false },
+      );
+      return { redirectTo };
+    }),
+  );
+}

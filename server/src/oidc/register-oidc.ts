@@ -1,0 +1,41 @@
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.js';
+import { registerInteractionRoutes } from './interaction-routes.js';
+import { OIDC_MOUNT_PATH } from './oidc-paths.js';
+import { providerSecurityHeaders } from './provider-security-headers.js';
+
+/**
+ * Sigil's OpenID Connect provider at `/oidc`, only when OIDC_CLIENTS names
+ * clients (otherwise none of its routes exist). oidc-provider is a Koa-style
+ * handler: mounted through @fastify/middie, its documented way into Fastify.
+ * `/oidc/interaction/*` is left to Fastify: the web app's page and the JSON
+ * endpoints it calls (interaction-routes.ts).
+ */
+export async function registerOidc(app: FastifyInstance, services: Services): Promise<void> {
+  if (services.config.oidcClients.length === 0) return;
+  // Loaded only when needed: oidc-provider warns on stderr at import on Node 20,
+  // which a server without clients has no reason to print.
+  const { createOidcProvider } = await import('./create-oidc-provider.js');
+  const provider = await createOidcProvider(services);
+  const handler = provider.callback();
+  await app.register(middie);
+  const interactionPrefix = '/interaction/';
+  const { publicUrl, trustProxy } = services.config;
+  const headers = providerSecurityHeaders(services.config);
+  app.use(OIDC_MOUNT_PATH, (req, res, next) => {
+    if (req.url?.startsWith(interactionPrefix)) return next();
+    // The provider builds every endpoint URL from the request's host and
+    // scheme; Sigil's are PUBLIC_URL's, whatever address the request reached
+    // (so the provider is told it stands behind a proxy that says so).
+    req.headers.host = publicUrl.host;
+    req.headers['x-forwarded-host'] = publicUrl.host;
+    req.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+    if (trustProxy === false) delete req.headers['x-forwarded-for'];
+    // The provider answers on the raw response, past Fastify's own header hooks.
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    void handler(req, res);
+  });
+  registerInteractionRoutes(app, services, provider);
+  // Expired provider rows are deleted by housekeeping (housekeeping/run-housekeeping.ts).
+}

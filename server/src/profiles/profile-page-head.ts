@@ -1,0 +1,74 @@
+import type { Config } from '../config.js';
+import type { ImageMeta } from '../images/image-store.js';
+import { imageUrl } from '../images/image-url.js';
+import type { PublicProfileModel } from './public-profile-store.js';
+
+/** The avatar variant link previews get: large enough for every card, small enough to fetch fast. */
+const OG_IMAGE = { width: 512, quality: 75 } as const;
+const DESCRIPTION_MAX = 200;
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text for an HTML attribute or element: every character that could end either is escaped. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+function clip(text: string, max: number) {
+  const points = [...text.replace(/\s+/g, ' ')];
+  return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * The head of /u/<address> for a public profile: title, description, Open
+ * Graph and Twitter card tags, so a shared link previews. Only what the
+ * public profile itself shows goes in (name, bio, avatar, the page's
+ * address); the caller passes no profile for a private or unknown one and
+ * gets the app's generic head back, unchanged.
+ */
+export function renderProfilePageHead(
+  indexHtml: string,
+  p: {
+    config: Pick<Config, 'publicUrl' | 'appName'>;
+    profile: PublicProfileModel | undefined;
+    avatar: ImageMeta | undefined;
+  },
+): string {
+  if (!p.profile) return indexHtml;
+  const { profile, avatar, config } = p;
+  const name = profile.profile.display_name ?? shortAddress(profile.address);
+  const title = `${name} on ${config.appName}`;
+  const description = clip(
+    profile.profile.bio ??
+      `${name}'s wallets on ${config.appName}, each proven with Sign-In with Ethereum: verify them in your browser.`,
+    DESCRIPTION_MAX,
+  );
+  const pageUrl = new URL(`/u/${profile.address}`, config.publicUrl).toString();
+  const image = avatar ? imageUrl(config.publicUrl, avatar.id, OG_IMAGE) : undefined;
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', description),
+    meta('property', 'og:type', 'profile'),
+    meta('property', 'og:site_name', config.appName),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', pageUrl),
+    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', name)] : []),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    ...(image ? [meta('name', 'twitter:image', image)] : []),
+  ];
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace(/<\/head>/i, `  ${tags.join('\n    ')}\n  </head>`);
+}

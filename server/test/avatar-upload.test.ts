@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBackends } from './support/each-database.js';
+import { errorCode } from './support/graphql-client.js';
+import {
+  newKey,
+  PROFILE,
+  type Profile,
+  png,
+  profileOf,
+  signedIn,
+} from './support/profile-requests.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import { uploadFile } from './support/upload-file.js';
+
+/**
+ * setAvatar as a GraphQL multipart request against the running server, on
+ * SQLite and PostgreSQL: the CSRF rule, the body limits, the File scalar,
+ * malformed bodies, replacement and removal.
+ */
+describe.each(databaseBackends)('avatar upload on $name', (backend) => {
+  describe.skipIf(!backend.available)(backend.name, () => {
+    let server: TestServer;
+
+    beforeAll(async () => {
+      server = await startTestServer({ database: backend.kind });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    const SET_AVATAR = `mutation($file: File!) { setAvatar(file: $file) { ${PROFILE} } }`;
+
+    it('sets an avatar from a multipart request and gives absolute variant URLs', async () => {
+      const client = await signedIn(server, newKey());
+      const result = await uploadFile<{ setAvatar: Profile }>(
+        client,
+        SET_AVATAR,
+        await png(300, 200),
+      );
+      expect(result.errors).toBeUndefined();
+      const avatar = result.data?.setAvatar.avatar;
+      expect(avatar).toMatchObject({ width: 300, height: 200 });
+      expect(avatar?.url).toBe(`${server.origin}/images/${avatar?.id}?w=256&q=75`);
+      expect((await profileOf(client)).avatar?.id).toBe(avatar?.id);
+    });
+
+    it('refuses a variant URL of a width or quality outside the lists, naming the argument', async () => {
+      const client = await signedIn(server, newKey());
+      await uploadFile(client, SET_AVATAR, await png(20, 20));
+      const width = await client.request('query { me { profile { avatar { url(width: 100) } } } }');
+      expect(errorCode(width)).toBe('BAD_USER_INPUT');
+      expect(width.errors?.[0]?.message).toBe(
+        'width must be one of 640, 768, 1024, 1280, 1600, 128, 256, 384, 512.',
+      );
+      const quality = await client.request(
+        'query { me { profile { avatar { url(width: 128, quality: 80) } } } }',
+      );
+      expect(errorCode(quality)).toBe('BAD_USER_INPUT');
+      expect(quality.errors?.[0]?.message).toMatch(
+        /^quality must be one of 40, 50, 75, 85, 90, 95/,
+      );
+    });
+
+    it('refuses a File variable that is not a file part', async () => {
+      const client = await signedIn(server, newKey());
+      for (const file of ['avatar.png', { name: 'a.png' }]) {
+        const result = await client.request(SET_AVATAR, { file });
+        expect(result.status).toBeLessThan(500);
+        expect(errorCode(result)).toBe('BAD_USER_INPUT');
+      }
+      const literal = await client.request('mutation { setAvatar(file: "x") { public } }');
+      expect(errorCode(literal)).toBe('BAD_USER_INPUT');
+    });
+
+    it('answers malformed multipart bodies with a 4xx', async () => {
+      const client = await signedIn(server, newKey());
+      for (const contentType of ['multipart/form-data; boundary=x', 'multipart/form-data']) {
+        const response = await fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: {
+            origin: server.origin,
+            cookie: client.cookie ?? '',
+            'x-graphql-yoga-csrf': '1',
+            'content-type': contentType,
+          },
+          body: 'garbage',
+        });
+        expect(response.status).toBe(400);
+      }
+    });
+
+    it('keeps exactly one image, the avatar, after concurrent uploads', async () => {
+      const key = newKey();
+      const client = await signedIn(server, key);
+      const results = await Promise.all(
+        [10, 20, 30, 40, 50].map(async (size) =>
+          uploadFile(client, SET_AVATAR, await png(size, size)),
+        ),
+      );
+      for (const result of results) expect(result.errors).toBeUndefined();
+      const { db } = server.services;
+      const account = await db
+        .selectFrom('wallets')
+        .select('account_id')
+        .where('address', '=', key.address)
+        .executeTakeFirstOrThrow();
+      const images = await db
+        .selectFrom('images')
+        .select('id')
+        .where('account_id', '=', account.account_id)
+        .execute();
+      expect(images.map((image) => image.id)).toEqual([(await profileOf(client)).avatar?.id]);
+    });
+
+    it('refuses a multipart request without the CSRF header', async () => {
+      const client = await signedIn(server, newKey());
+      const result = await uploadFile(client, SET_AVATAR, await png(10, 10), {
+        csrfHeader: false,
+      });
+      expect(result.status).toBe(403);
+      expect((await profileOf(client)).avatar).toBeNull();
+    });
+
+    it('answers a body over the upload limit with 413, not a 5xx', async () => {
+      const client = await signedIn(server, newKey());
+      const result = await uploadFile(client, SET_AVATAR, new Uint8Array(6 * 1024 * 1024));
+      expect(result.status).toBe(413);
+      expect((await profileOf(client)).avatar).toBeNull();
+    });
+
+    it('refuses a file just over 5 MiB with BAD_USER_INPUT', async () => {
+      const client = await signedIn(server, newKey());
+      const bytes = new Uint8Array(5 * 1024 * 1024 + 1);
+      bytes.set(await png(10, 10));
+      const result = await uploadFile(client, SET_AVATAR, bytes);
+      expect(errorCode(result)).toBe('BAD_USER_INPUT');
+      expect(result.errors?.[0]?.message).toBe('file must be at most 5 MiB.');
+    });
+
+    it('keeps the 64 KiB limit for JSON requests', async () => {
+      const client = await signedIn(server, newKey());
+      const response = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: {
+          origin: server.origin,
+          cookie: client.cookie ?? '',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          query: 'mutation($b: String) { updateProfile(input: { bio: $b }) { bio } }',
+          variables: { b: 'x'.repeat(70 * 1024) },
+        }),
+      });
+      expect(response.status).toBe(413);
+    });
+
+    it('replaces the previous avatar and deletes it; removeAvatar clears it', async () => {
+      const client = await signedIn(server, newKey());
+      const first = await uploadFile<{ setAvatar: Profile }>(client, SET_AVATAR, await png(64, 64));
+      const firstUrl = first.data?.setAvatar.avatar?.url ?? '';
+      expect((await fetch(firstUrl.replace(server.origin, server.url))).status).toBe(200);
+      await uploadFile(client, SET_AVATAR, await png(32, 32));
+      expect((await fetch(firstUrl.replace(server.origin, server.url))).status).toBe(404);
+      const removed = await client.request<{ removeAvatar: Profile }>(
+        `mutation { removeAvatar { ${PROFILE} } }`,
+      );
+      expect(removed.data?.removeAvatar.avatar).toBeNull();
+    });
+  });
+});

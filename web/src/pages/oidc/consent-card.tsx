@@ -1,0 +1,41 @@
+import { describeScope } from './describe-scope';
+import type { InteractionDetails } from './interaction-api';
+
+export type ConsentCardProps = {
+  details: InteractionDetails;
+  onAllow(): void;
+  onDeny(): void;
+  busy: boolean;
+};
+
+/** Who asks, where the answer goes, what it will learn; Allow or Deny. */
+export function ConsentCard({ details, onAllow, onDeny, busy }: ConsentCardProps) {
+  const { client, scopes } = details;
+  return (
+    <section className="card" aria-labelledby="consent-title" data-testid="consent">
+      <h2 id="consent-title">
+        <strong>{client.name}</strong> wants to sign you in with Sigil
+      </h2>
+      <p className="muted">
+        You will be sent back to <strong data-testid="redirect-host">{client.redirectHost}</strong>.
+        Only continue if you trust this app.
+      </p>
+      <h3>It will receive</h3>
+      <ul className="rows" data-testid="consent-claims">
+        {scopes.map((scope) => (
+          <li key={scope} className="row" data-scope={scope}>
+            <p className="row-title">{describeScope(scope)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="row-actions">
+        <button type="button" className="button" onClick={onAllow} disabled={busy}>
+          Allow
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDeny} disabled={busy}>
+          Deny
+        </button>
+      </div>
+    </section>
+  );
+}

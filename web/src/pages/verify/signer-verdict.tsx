@@ -1,0 +1,57 @@
+import type { SignerState } from '../../proof/use-verify-tool';
+
+/** Who signed the message, as the browser found out. */
+export function SignerVerdict({
+  state,
+  chainName,
+}: {
+  state: SignerState;
+  chainName(id: number): string;
+}) {
+  let text: string;
+  let ok: boolean | null = null;
+  switch (state.status) {
+    case 'waiting':
+      text = 'Paste the signature to find out who signed the message.';
+      break;
+    case 'checking':
+      text = 'Checking the signature…';
+      break;
+    case 'error':
+      text = 'The signature could not be checked. Please try again.';
+      ok = false;
+      break;
+    case 'done': {
+      const { signer } = state;
+      ok = signer.kind === 'EOA' || signer.kind === 'CONTRACT' || signer.kind === 'COUNTERFACTUAL';
+      if (signer.kind === 'EOA') {
+        text = `✓ Signed by ${signer.address}: a key-signed account (EOA), recovered in your browser without any network request.`;
+      } else if (signer.kind === 'CONTRACT') {
+        text = `✓ Signed by the contract wallet ${signer.address} on ${chainName(signer.chainId)} (EIP-1271), asked through that chain.`;
+      } else if (signer.kind === 'COUNTERFACTUAL') {
+        text = `✓ Signed by the not-yet-deployed contract wallet ${signer.address} on ${chainName(signer.chainId)} (EIP-6492).`;
+      } else if (signer.kind === 'unverifiable') {
+        text = `? Not a key signature of the address; a contract wallet would need chain ${signer.chainId}, which this site does not enable.`;
+        ok = false;
+      } else if (signer.kind === 'invalid' && signer.reason === 'CHAIN_UNAVAILABLE') {
+        text =
+          '✗ The chain did not answer in time, so a contract-wallet signature could not be checked. Try again.';
+      } else if (signer.kind === 'invalid' && signer.reason === 'NOT_HEX') {
+        text = '✗ The signature is not hexadecimal (0x…).';
+      } else {
+        text =
+          '✗ The signature does not prove the address: it was not made by its key, nor accepted by a contract wallet at it.';
+      }
+    }
+  }
+  return (
+    <p
+      className={`proof-verdict ${ok === true ? 'proof-verified' : ok === false ? 'proof-failed' : ''}`}
+      role="status"
+      data-testid="signer-verdict"
+      data-ok={ok === null ? undefined : String(ok)}
+    >
+      {text}
+    </p>
+  );
+}

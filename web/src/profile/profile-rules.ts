@@ -1,0 +1,60 @@
+/**
+ * The server's profile rules, applied while a person types so they see a problem
+ * before sending; the server checks again and its refusal is shown. The limits and
+ * character sets are the server's own (imported, not copied: a form that allowed
+ * what the server refuses, or the reverse, would mislead); only the wording is the
+ * form's. That module is pure (a regex, two numbers, the server's error class),
+ * so Vite bundles it as it does the SIWE grammar (see ../proof/server-siwe.ts).
+ */
+import {
+  BIO_MAX,
+  DISPLAY_NAME_MAX,
+  HOSTILE,
+  HOSTILE_IN_BIO,
+} from '../../../server/src/profiles/validate-profile';
+
+export { BIO_MAX, DISPLAY_NAME_MAX };
+
+/** The text as the server stores it: NFC, without surrounding whitespace. */
+function stored(text: string): string {
+  return text.normalize('NFC').trim();
+}
+
+/** Length as the server counts it: code points after NFC normalisation and trimming. */
+export function profileLength(text: string): number {
+  return [...stored(text)].length;
+}
+
+/** Why the display name would be refused, or null. An empty field clears the name. */
+export function displayNameProblem(text: string): string | null {
+  if (text === '') return null;
+  if (HOSTILE.test(stored(text))) {
+    return 'The name cannot contain control or text-direction characters.';
+  }
+  const length = profileLength(text);
+  if (length === 0) return 'The name cannot be only spaces.';
+  if (length > DISPLAY_NAME_MAX) return `The name is longer than ${DISPLAY_NAME_MAX} characters.`;
+  return null;
+}
+
+/** Why the bio would be refused, or null. */
+export function bioProblem(text: string): string | null {
+  if (HOSTILE_IN_BIO.test(stored(text.replace(/\r\n?/g, '\n')))) {
+    return 'The bio cannot contain control or text-direction characters.';
+  }
+  if (profileLength(text) > BIO_MAX) return `The bio is longer than ${BIO_MAX} characters.`;
+  return null;
+}
+
+/** The avatar formats the server accepts (it sniffs the bytes; this only saves a round trip). */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Why an avatar file would be refused before sending it, or null. */
+export function avatarProblem(file: Pick<File, 'size' | 'type'>): string | null {
+  if (file.size > AVATAR_MAX_BYTES) return 'The image is larger than 5 MiB.';
+  if (file.type !== '' && !AVATAR_TYPES.includes(file.type)) {
+    return 'Choose a PNG, JPEG, WebP, GIF or AVIF image.';
+  }
+  return null;
+}

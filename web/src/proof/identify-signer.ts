@@ -1,0 +1,84 @@
+import {
+  type Address,
+  createPublicClient,
+  type Hex,
+  hashMessage,
+  http,
+  isAddressEqual,
+  isHex,
+  recoverMessageAddress,
+  size,
+} from 'viem';
+import type { RuntimeChain } from '../app/runtime-config';
+import {
+  InvalidSignatureError,
+  type SignatureRejectionReason,
+  verifyContractSignature,
+} from './server-siwe';
+
+/**
+ * Who signed a message, as the server decides it (DESIGN §4 step 5):
+ * - `EOA`: a 65-byte signature recovers to the address, locally, without any request;
+ * - `CONTRACT` / `COUNTERFACTUAL`: the wallet accepted it on `chainId` (EIP-1271 / EIP-6492);
+ * - `invalid`: the signature does not prove the address (`reason` says how it failed);
+ * - `unverifiable`: a contract check is needed on a chain this deployment does not enable.
+ */
+export type Signer =
+  | { kind: 'EOA'; address: Address }
+  | { kind: 'CONTRACT' | 'COUNTERFACTUAL'; address: Address; chainId: number }
+  | { kind: 'invalid'; reason: SignatureRejectionReason | 'NOT_HEX' }
+  | { kind: 'unverifiable'; chainId: number };
+
+export type IdentifySignerParameters = {
+  message: string;
+  signature: string;
+  address: Address;
+  chainId: number;
+  /** The deployment's chains: the only RPC endpoints the browser may ask. */
+  chains: readonly RuntimeChain[];
+  /** One deadline over the whole contract-wallet check. @default 10000 */
+  timeoutMs?: number;
+};
+
+/** Checks a signature in the browser: locally first, the message's chain only when a key did not sign it. */
+export async function identifySigner({
+  message,
+  signature,
+  address,
+  chainId,
+  chains,
+  timeoutMs = 10_000,
+}: IdentifySignerParameters): Promise<Signer> {
+  if (!isHex(signature) || signature.length < 4) return { kind: 'invalid', reason: 'NOT_HEX' };
+  const hex = signature as Hex;
+  if (size(hex) === 65) {
+    try {
+      const recovered = await recoverMessageAddress({ message, signature: hex });
+      if (isAddressEqual(recovered, address)) return { kind: 'EOA', address };
+    } catch {
+      // Not a recoverable secp256k1 signature: a contract wallet may still accept the bytes.
+    }
+  }
+  const chain = chains.find((candidate) => candidate.id === chainId);
+  if (!chain) return { kind: 'unverifiable', chainId };
+  // No retries: verifyContractSignature holds the whole check to one deadline.
+  const client = createPublicClient({
+    transport: http(chain.rpcUrl, { timeout: timeoutMs, retryCount: 0 }),
+  });
+  try {
+    const kind = await verifyContractSignature(client, {
+      address,
+      chainId,
+      hash: hashMessage(message),
+      signature: hex,
+      timeoutMs,
+    });
+    return { kind, address, chainId };
+  } catch (error) {
+    if (error instanceof InvalidSignatureError) {
+      const reason = error.details.reason as SignatureRejectionReason | undefined;
+      return { kind: 'invalid', reason: reason ?? 'WALLET_REJECTED' };
+    }
+    throw error;
+  }
+}

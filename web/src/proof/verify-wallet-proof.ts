@@ -1,0 +1,129 @@
+import { type Address, isAddressEqual } from 'viem';
+import type { RuntimeChain } from '../app/runtime-config';
+import { identifySigner, type Signer } from './identify-signer';
+import { parseSiweMessage, type SiweMessage } from './server-siwe';
+
+/** A published wallet and the proof the server keeps for it. */
+export type PublishedWallet = {
+  address: string;
+  kind: 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
+  chainId?: number | null;
+  proof: { message: string; signature: string; chainId: number; signedAt: string };
+};
+
+export type ProofCheckName = 'domain' | 'address' | 'chain' | 'issuedAt' | 'signature';
+
+export type ProofCheck = { name: ProofCheckName; ok: boolean; detail: string };
+
+export type WalletProofResult = {
+  /** Every check passed: the wallet's owner signed this message for this site. */
+  verified: boolean;
+  checks: ProofCheck[];
+  message: SiweMessage | null;
+  signer: Signer | null;
+};
+
+export type VerifyWalletProofParameters = {
+  wallet: PublishedWallet;
+  /** The host (and port) messages for this deployment name as their domain. */
+  expectedDomain: string;
+  chains: readonly RuntimeChain[];
+  now: Date;
+  timeoutMs?: number;
+};
+
+/** The allowance for clocks that drift, as the server's sign-in policy grants it. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Re-verifies a published wallet's proof in the visitor's browser, trusting nothing the
+ * server says about it: the message must parse by the server's strict grammar, name this
+ * site, the wallet's address and its chain, carry an issued-at time that has passed, and
+ * its signature must prove the address (locally for an EOA, on the chain otherwise).
+ */
+export async function verifyWalletProof({
+  wallet,
+  expectedDomain,
+  chains,
+  now,
+  timeoutMs,
+}: VerifyWalletProofParameters): Promise<WalletProofResult> {
+  let message: SiweMessage;
+  try {
+    message = parseSiweMessage(wallet.proof.message);
+  } catch {
+    return {
+      verified: false,
+      message: null,
+      signer: null,
+      checks: [{ name: 'domain', ok: false, detail: 'The proof is not an EIP-4361 message.' }],
+    };
+  }
+  const address = wallet.address as Address;
+  const addressMatches = isAddressEqual(message.address, address);
+  // A contract wallet is a wallet only on the chain where it proved itself.
+  const expectedChain = wallet.chainId ?? wallet.proof.chainId;
+  const chainMatches = message.chainId === expectedChain;
+  const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? `chain ${id}`;
+  const issuedAt = Date.parse(message.issuedAt);
+  const issuedInPast = issuedAt <= now.getTime() + CLOCK_SKEW_MS;
+
+  const signer = await identifySigner({
+    message: wallet.proof.message,
+    signature: wallet.proof.signature,
+    address: message.address,
+    chainId: message.chainId,
+    chains,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  });
+  const signed =
+    signer.kind === 'EOA' || signer.kind === 'CONTRACT' || signer.kind === 'COUNTERFACTUAL';
+
+  const checks: ProofCheck[] = [
+    {
+      name: 'domain',
+      ok: message.domain === expectedDomain,
+      detail:
+        message.domain === expectedDomain
+          ? `${message.domain} is this site`
+          : `${message.domain} is not this site (${expectedDomain})`,
+    },
+    {
+      name: 'address',
+      ok: addressMatches,
+      detail: addressMatches ? `${message.address}` : `the message is for ${message.address}`,
+    },
+    {
+      name: 'chain',
+      ok: chainMatches,
+      detail: chainMatches
+        ? `${chainName(message.chainId)} (${message.chainId})`
+        : `the message is for chain ${message.chainId}, the wallet proved itself on ${expectedChain}`,
+    },
+    {
+      name: 'issuedAt',
+      ok: issuedInPast,
+      detail: issuedInPast ? message.issuedAt : `${message.issuedAt} is in the future`,
+    },
+    { name: 'signature', ok: signed, detail: describeSigner(signer, chainName) },
+  ];
+  return { verified: checks.every((item) => item.ok), checks, message, signer };
+}
+
+/** The signer in words, for the proof's signature line. */
+export function describeSigner(signer: Signer, chainName: (id: number) => string): string {
+  switch (signer.kind) {
+    case 'EOA':
+      return 'signed by the address’s key (EOA), recovered locally';
+    case 'CONTRACT':
+      return `accepted by the contract wallet on ${chainName(signer.chainId)} (EIP-1271)`;
+    case 'COUNTERFACTUAL':
+      return `accepted by the undeployed contract wallet on ${chainName(signer.chainId)} (EIP-6492)`;
+    case 'unverifiable':
+      return `needs a contract-wallet check on chain ${signer.chainId}, which this site does not enable`;
+    case 'invalid':
+      return signer.reason === 'CHAIN_UNAVAILABLE'
+        ? 'the chain did not answer in time; try again'
+        : 'the signature does not prove the address';
+  }
+}

@@ -1,0 +1,181 @@
+import { useConnectModal } from '@rainbow-me/rainbowkit';
+import { useId, useState } from 'react';
+import { type Address, formatUnits, parseUnits } from 'viem';
+import { useBalance } from 'wagmi';
+import { useRuntimeConfig } from '../app/runtime-config-context';
+import { useSession } from '../auth/session-context';
+import { tipFailureMessage } from './tip-failure';
+import { useTip } from './use-tip';
+
+/** The amount typed, in the chain's smallest unit; null when it is not a positive amount. */
+export function parseTipAmount(text: string, decimals: number): bigint | null {
+  if (!/^\d*(\.\d*)?$/.test(text.trim()) || text.trim() === '' || text.trim() === '.') return null;
+  try {
+    const value = parseUnits(text.trim(), decimals);
+    return value > 0n ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export type TipPanelProps = { recipient: Address; recipientName: string };
+
+/** A signed-in visitor tips the profile's owner in the native currency of an enabled chain. */
+export function TipPanel({ recipient, recipientName }: TipPanelProps) {
+  const { chains } = useRuntimeConfig();
+  const { status: session, account } = useSession();
+  const { openConnectModal } = useConnectModal();
+  const [chainId, setChainId] = useState(chains[0].id);
+  const [amount, setAmount] = useState('');
+  const tip = useTip(recipient);
+  const ids = useId();
+  const chain = chains.find((candidate) => candidate.id === chainId) ?? chains[0];
+  const { symbol, decimals } = chain.nativeCurrency;
+  const value = parseTipAmount(amount, decimals);
+  const balance = useBalance({
+    address: (account?.address as Address | undefined) ?? undefined,
+    chainId: chain.id,
+    query: { enabled: session === 'authenticated' },
+  });
+  const short = value !== null && balance.data !== undefined && balance.data.value < value;
+  const wrongNetwork =
+    session === 'authenticated' &&
+    tip.walletChainId !== undefined &&
+    tip.walletChainId !== chain.id;
+  const busy = tip.status === 'in-wallet' || tip.switching;
+
+  return (
+    <section className="card tip-panel" aria-labelledby={`${ids}-title`} data-testid="tip-panel">
+      <h2 id={`${ids}-title`}>Send a tip</h2>
+      {session !== 'authenticated' ? (
+        <div className="prompt">
+          <p>Sign in to send {recipientName} a tip from your wallet.</p>
+          <button
+            type="button"
+            className="button"
+            onClick={openConnectModal}
+            disabled={!openConnectModal}
+          >
+            Connect and sign in
+          </button>
+        </div>
+      ) : (
+        <form
+          className="tip-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (value === null) return;
+            void tip.send({
+              chainId: chain.id,
+              value,
+              description: `Tip of ${formatUnits(value, decimals)} ${symbol} to ${recipientName}`,
+            });
+          }}
+        >
+          <div className="tip-fields">
+            <div className="field">
+              <label htmlFor={`${ids}-chain`}>Network</label>
+              <select
+                id={`${ids}-chain`}
+                value={chain.id}
+                onChange={(event) => {
+                  setChainId(Number(event.currentTarget.value));
+                  tip.reset();
+                }}
+              >
+                {chains.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {candidate.name} ({candidate.nativeCurrency.symbol})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${ids}-amount`}>Amount in {symbol}</label>
+              <input
+                id={`${ids}-amount`}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.01"
+                value={amount}
+                aria-invalid={amount !== '' && value === null}
+                onChange={(event) => setAmount(event.currentTarget.value)}
+              />
+            </div>
+          </div>
+          {amount !== '' && value === null ? (
+            <p className="inline-error">Enter an amount greater than zero, like 0.01.</p>
+          ) : null}
+          {short && !wrongNetwork ? (
+            <p className="inline-error" data-testid="tip-short">
+              Your wallet holds {formatUnits(balance.data?.value ?? 0n, decimals)} {symbol} on{' '}
+              {chain.name}: not enough for this tip.
+            </p>
+          ) : null}
+          {wrongNetwork || tip.failure === 'wrong-network' ? (
+            <div className="banner-warning" role="alert" data-testid="tip-wrong-network">
+              <p className="banner-message">
+                {tipFailureMessage('wrong-network', symbol, chain.name)}
+              </p>
+              <button
+                type="button"
+                className="button"
+                disabled={tip.switching}
+                onClick={() => void tip.switchTo(chain.id)}
+              >
+                {tip.switching ? 'Switching…' : `Switch to ${chain.name}`}
+              </button>
+            </div>
+          ) : null}
+          {tip.failure && tip.failure !== 'wrong-network' ? (
+            <p
+              className="inline-error"
+              role="alert"
+              data-testid="tip-error"
+              data-failure={tip.failure}
+            >
+              {tipFailureMessage(tip.failure, symbol, chain.name)}
+            </p>
+          ) : null}
+          <div className="actions">
+            <button
+              type="submit"
+              className="button"
+              disabled={value === null || busy || wrongNetwork || tip.status === 'pending'}
+              aria-busy={busy}
+            >
+              {tip.status === 'in-wallet'
+                ? 'Confirm in your wallet…'
+                : tip.failure && tip.failure !== 'wrong-network'
+                  ? 'Try again'
+                  : `Send tip`}
+            </button>
+            <TipStatusLine status={tip.status} />
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function TipStatusLine({ status }: { status: ReturnType<typeof useTip>['status'] }) {
+  const text =
+    status === 'pending'
+      ? 'Tip sent, waiting for the network to confirm it…'
+      : status === 'confirmed'
+        ? 'Tip confirmed. Thank you!'
+        : status === 'reverted'
+          ? 'The network refused the tip (it reverted). Nothing was transferred; try again.'
+          : '';
+  return (
+    <span
+      role="status"
+      className={`tip-status tip-${status}`}
+      data-testid="tip-status"
+      data-status={status}
+    >
+      {text}
+    </span>
+  );
+}
