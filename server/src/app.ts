@@ -139,7 +139,7 @@ export async function buildApp(
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

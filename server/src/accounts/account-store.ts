@@ -1,17 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../store/database.js';
+import { preparedQuery } from '../store/prepared-query.js';
 import type { WalletIdentity } from './wallet-identity.js';
 import type { WalletProofRecord, WalletRow } from './wallet-store.js';
 
 /** An account as the API shows it: `address` is its primary wallet's. */
 export type AccountRow = { id: string; address: string; created_at: number };
 
-/** Accounts joined to their primary wallet, the shape every reader wants. */
+/**
+ * Accounts joined to their primary wallet, the shape every reader wants.
+ * `is_primary = 1` is a literal, not a bound value: bound, SQLite plans the
+ * statement again on every run (the value could select the partial index
+ * `wallets_one_primary`), three times the cost of the lookup itself.
+ */
 function selectAccounts(db: Db) {
   return db
     .selectFrom('accounts')
     .innerJoin('wallets', (join) =>
-      join.onRef('wallets.account_id', '=', 'accounts.id').on('wallets.is_primary', '=', 1),
+      join
+        .onRef('wallets.account_id', '=', 'accounts.id')
+        .on('wallets.is_primary', '=', sql.lit(1)),
     )
     .select(['accounts.id', 'wallets.address', 'accounts.created_at']);
 }
@@ -77,7 +86,7 @@ async function findAccountByWalletIdentity(
     .selectFrom('wallets as w')
     .innerJoin('accounts as a', 'a.id', 'w.account_id')
     .innerJoin('wallets as p', (join) =>
-      join.onRef('p.account_id', '=', 'a.id').on('p.is_primary', '=', 1),
+      join.onRef('p.account_id', '=', 'a.id').on('p.is_primary', '=', sql.lit(1)),
     )
     .selectAll('w')
     .select(['a.created_at as account_created_at', 'p.address as primary_address'])
@@ -91,6 +100,11 @@ async function findAccountByWalletIdentity(
   };
 }
 
+/** `me` runs it on every request: built once (store/prepared-query.ts). */
+const accountById = preparedQuery<{ id: string }, AccountRow>((db, arg) =>
+  selectAccounts(db).where('accounts.id', '=', arg('id')),
+);
+
 export async function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {
-  return selectAccounts(db).where('accounts.id', '=', id).executeTakeFirst();
+  return accountById.first(db, { id });
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { BadUserInputError, LastWalletError, WalletAlreadyLinkedError } from '../errors.js';
 import type { StoreDialect } from '../store/create-database.js';
 import type { Db } from '../store/database.js';
+import { preparedQuery } from '../store/prepared-query.js';
 import type { WalletsTable } from './account-tables.js';
 import type { WalletIdentity } from './wallet-identity.js';
 
@@ -63,16 +65,20 @@ export async function setWalletPublic(
   return { ...p.wallet, public: value };
 }
 
-/** The account's wallets: the primary first, then in the order they were linked. */
-export async function listWallets(db: Db, accountId: string): Promise<WalletRow[]> {
-  return db
+/** Built once (store/prepared-query.ts): `me` and the account page list wallets on every load. */
+const walletsOfAccount = preparedQuery<{ accountId: string }, WalletRow>((db, arg) =>
+  db
     .selectFrom('wallets')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', arg('accountId'))
     .orderBy('is_primary', 'desc')
     .orderBy('linked_at')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+/** The account's wallets: the primary first, then in the order they were linked. */
+export async function listWallets(db: Db, accountId: string): Promise<WalletRow[]> {
+  return walletsOfAccount.all(db, { accountId });
 }
 
 /**
@@ -181,7 +187,7 @@ export async function makePrimaryWallet(db: Db, wallet: WalletRow): Promise<Wall
     .updateTable('wallets')
     .set({ is_primary: 0 })
     .where('account_id', '=', wallet.account_id)
-    .where('is_primary', '=', 1)
+    .where('is_primary', '=', sql.lit(1))
     .execute();
   await db.updateTable('wallets').set({ is_primary: 1 }).where('id', '=', wallet.id).execute();
   return { ...wallet, is_primary: 1 };

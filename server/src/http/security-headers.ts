@@ -1,5 +1,6 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 
 const WALLETCONNECT_CONNECT = [
@@ -14,18 +15,17 @@ const WALLETCONNECT_CONNECT = [
 ];
 
 /**
- * What @fastify/helmet sends on every response. The CSP allows scripts from
+ * What helmet sends on every response. The CSP allows scripts from
  * this origin only; connections to this origin (and its websockets), the
  * configured RPC endpoints and, only when a project id is set,
  * WalletConnect's relay. Helmet's other defaults stay on (nosniff, no
  * cross-origin reads of our resources, origin-keyed agent clusters, ...);
  * HSTS only when the public URL is https, where a browser honours it.
  */
-export function securityHeaderOptions(config: Config): FastifyHelmetOptions {
+export function securityHeaderOptions(config: Config): HelmetOptions {
   const rpcOrigins = [...new Set(config.chains.map((chain) => new URL(chain.rpcUrl).origin))];
   const wsSelf = config.allowedOrigins.map((origin) => origin.replace(/^http/, 'ws'));
   return {
-    global: true,
     contentSecurityPolicy: {
       // Listed in full, not merged into helmet's defaults: its
       // upgrade-insecure-requests would send http RPC endpoints (a local
@@ -69,9 +69,43 @@ export function securityHeaderOptions(config: Config): FastifyHelmetOptions {
 /** Helmet has no Permissions-Policy: the app needs no camera, microphone, place or payment. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  await app.register(fastifyHelmet, securityHeaderOptions(config));
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+/**
+ * The headers helmet sets for these options, computed once. None of them
+ * depends on the request (no CSP nonces: scripts come from this origin only).
+ */
+export function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  // Helmet's middleware runs its parts synchronously and only sets or removes headers.
+  helmet(securityHeaderOptions(config))(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
+}
+
+/**
+ * Helmet decides the headers (and checks the options at start); they are set
+ * on every response from that one computation. Not @fastify/helmet: it builds
+ * helmet's whole middleware again for every request, re-parsing the CSP each
+ * time, which was 3.7 % of the server's time per authenticated `me`
+ * (bench/me-throughput.ts).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/database.js';
+import { preparedQuery } from '../store/prepared-query.js';
 import { isSessionLive, type SessionLifetimes } from './session-lifetimes.js';
 import type { SessionsTable } from './session-table.js';
 import { generateSessionToken, hashSessionToken } from './session-token.js';
@@ -37,16 +38,17 @@ export async function createSession(
   return { session, token };
 }
 
+/** Every authenticated request runs it: built once (store/prepared-query.ts). */
+const sessionByTokenHash = preparedQuery<{ tokenHash: string }, SessionRow>((db, arg) =>
+  db.selectFrom('sessions').selectAll().where('token_hash', '=', arg('tokenHash')),
+);
+
 /** The live session a cookie token belongs to, or undefined. */
 export async function findLiveSessionByToken(
   db: Db,
   p: { token: string; now: number; lifetimes: SessionLifetimes },
 ): Promise<SessionRow | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', hashSessionToken(p.token))
-    .executeTakeFirst();
+  const row = await sessionByTokenHash.first(db, { tokenHash: hashSessionToken(p.token) });
   return row && isSessionLive(row, p.now, p.lifetimes) ? row : undefined;
 }
 
