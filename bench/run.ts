@@ -130,7 +130,7 @@ function rowsOf(result: BenchResult): Row[] {
     case 'me-throughput':
       return [
         row('me/s over HTTP, 1 core, LOG_LEVEL info', result.sigil.queriesPerSecond.toFixed(1), {
-          baseline: `${result.bare.meanPerSecond.toFixed(1)} bare Yoga hello/s`,
+          baseline: `${result.bare.queriesPerSecond.toFixed(1)} bare Yoga hello/s`,
           ratio: result.ratio.toFixed(3),
           target: `≥ ${ME_RATIO_TARGET} ${result.meetsTarget ? 'met' : 'NOT met'}`,
         }),

@@ -1,17 +1,22 @@
 // The load generator of the `me` bench, run by me-throughput.ts in its own
-// process pinned to the CPU the server does not use:
+// process pinned to the CPU the servers do not use:
 //   fire-queries.ts <spec .json>
-// Sends `warmup` then `count` identical GraphQL POSTs, `concurrency` in flight
-// over keep-alive connections (node:http, lighter than fetch, so the client
-// is not what limits a bare server), checks each answer, and prints one JSON
-// line with the CPU time the server process used during the timed requests.
+// For each target (a server and the request it answers): `warmup` POSTs, then
+// `count` timed ones split into `rounds`, the targets taking turns round by
+// round (in reversed order every other round), so a change in the machine's
+// speed during the run (a neighbour, frequency) falls on every target alike.
+// `concurrency` in flight over keep-alive connections (node:http, lighter
+// than fetch, so the client is not what limits a bare server); each answer is
+// checked. Prints one JSON line: per target, the figures and the CPU time its
+// server process used during its timed requests.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { percentile } from '../support/percentile.js';
 import { processCpuSeconds } from '../support/process-cpu-seconds.js';
 
-export type FireQueriesSpec = {
+export type FireTarget = {
+  name: string;
   /** Where to POST, e.g. http://127.0.0.1:4000/graphql */
   url: string;
   serverPid: number;
@@ -20,8 +25,15 @@ export type FireQueriesSpec = {
   headers: Record<string, string>;
   /** A text every successful answer contains (e.g. the account's address). */
   expect: string;
+};
+
+export type FireQueriesSpec = {
+  targets: FireTarget[];
   warmup: number;
+  /** Timed requests per target. */
   count: number;
+  /** How many turns each target takes; `count` is split evenly among them. */
+  rounds: number;
   concurrency: number;
 };
 
@@ -35,7 +47,7 @@ export type FireQueriesResult = {
   latencyMs: { p50: number; p95: number; p99: number; max: number };
 };
 
-function post(spec: FireQueriesSpec, agent: Agent): Promise<string> {
+function post(spec: FireTarget, agent: Agent): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request(
       spec.url,
@@ -61,9 +73,16 @@ function post(spec: FireQueriesSpec, agent: Agent): Promise<string> {
   });
 }
 
-async function fire(spec: FireQueriesSpec, agent: Agent, count: number) {
-  const latencies: number[] = [];
-  const failures: Record<string, number> = {};
+type Tally = { latencies: number[]; failures: Record<string, number>; seconds: number };
+
+async function fire(
+  spec: FireTarget,
+  agent: Agent,
+  count: number,
+  concurrency: number,
+  tally: Tally,
+) {
+  const { latencies, failures } = tally;
   let next = 0;
   const worker = async () => {
     while (next < count) {
@@ -81,41 +100,64 @@ async function fire(spec: FireQueriesSpec, agent: Agent, count: number) {
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: spec.concurrency }, worker));
-  return { latencies, failures, seconds: (performance.now() - started) / 1000 };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  tally.seconds += (performance.now() - started) / 1000;
 }
 
 async function main() {
   const [specPath] = process.argv.slice(2);
   if (!specPath) throw new Error('usage: fire-queries.ts <spec.json>');
   const spec = JSON.parse(readFileSync(specPath, 'utf8')) as FireQueriesSpec;
-  const agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency });
+  const perRound = Math.ceil(spec.count / spec.rounds);
+  const runs = spec.targets.map((target) => ({
+    target,
+    agent: new Agent({ keepAlive: true, maxSockets: spec.concurrency }),
+    tally: { latencies: [], failures: {}, seconds: 0 } as Tally,
+    sent: 0,
+    serverCpuSeconds: 0,
+  }));
 
-  const warmup = await fire(spec, agent, spec.warmup);
-  if (Object.keys(warmup.failures).length > 0) {
-    process.stderr.write(`  warm-up failures: ${JSON.stringify(warmup.failures)}\n`);
+  for (const run of runs) {
+    const warmup: Tally = { latencies: [], failures: {}, seconds: 0 };
+    await fire(run.target, run.agent, spec.warmup, spec.concurrency, warmup);
+    if (Object.keys(warmup.failures).length > 0) {
+      process.stderr.write(
+        `  ${run.target.name} warm-up failures: ${JSON.stringify(warmup.failures)}\n`,
+      );
+    }
   }
-  const cpuBefore = processCpuSeconds(spec.serverPid);
-  const { latencies, failures, seconds } = await fire(spec, agent, spec.count);
-  const serverCpuSeconds = processCpuSeconds(spec.serverPid) - cpuBefore;
-  agent.destroy();
-  const failed = Object.values(failures).reduce((sum, n) => sum + n, 0);
-  const succeeded = spec.count - failed;
-  const result: FireQueriesResult = {
-    sent: spec.count,
-    succeeded,
-    failures,
-    seconds,
-    queriesPerSecond: succeeded / seconds,
-    serverCpuSeconds,
-    latencyMs: {
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      max: percentile(latencies, 100),
-    },
-  };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  for (let round = 0; round < spec.rounds; round++) {
+    const order = round % 2 === 0 ? runs : [...runs].reverse();
+    for (const run of order) {
+      const count = Math.min(perRound, spec.count - run.sent);
+      const cpuBefore = processCpuSeconds(run.target.serverPid);
+      await fire(run.target, run.agent, count, spec.concurrency, run.tally);
+      run.serverCpuSeconds += processCpuSeconds(run.target.serverPid) - cpuBefore;
+      run.sent += count;
+    }
+  }
+
+  const results: Record<string, FireQueriesResult> = {};
+  for (const { target, agent, tally, sent, serverCpuSeconds } of runs) {
+    agent.destroy();
+    const failed = Object.values(tally.failures).reduce((sum, n) => sum + n, 0);
+    const succeeded = sent - failed;
+    results[target.name] = {
+      sent,
+      succeeded,
+      failures: tally.failures,
+      seconds: tally.seconds,
+      queriesPerSecond: succeeded / tally.seconds,
+      serverCpuSeconds,
+      latencyMs: {
+        p50: percentile(tally.latencies, 50),
+        p95: percentile(tally.latencies, 95),
+        p99: percentile(tally.latencies, 99),
+        max: percentile(tally.latencies, 100),
+      },
+    };
+  }
+  process.stdout.write(`${JSON.stringify(results)}\n`);
 }
 
 await main();

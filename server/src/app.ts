@@ -140,8 +140,9 @@ export async function buildApp(
   }) as unknown as FastifyInstance;
 
   registerSecurityHeaders(app, config);
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
   rejectMalformedHost(app);
   drainConnectionsOnClose(app);

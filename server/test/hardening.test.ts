@@ -1,4 +1,7 @@
+import type { ExecutionResult } from 'graphql';
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import {
   captureLogs,
@@ -266,6 +269,46 @@ describe('masked errors', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     const me = await signedIn.request<{ me: { address: string } }>('{ me { address } }');
     expect(me.data?.me.address).toBe(testAccount(0).address);
+  });
+
+  it('masks a failing operation on a websocket and logs it under the id the client gets', async () => {
+    const socket = createClient({
+      url: `${server.url.replace(/^http/, 'ws')}/graphql`,
+      lazy: false,
+      retryAttempts: 0,
+      // The upgrade carries the cookie and Origin a browser tab would send.
+      webSocketImpl: class extends WebSocket {
+        constructor(url: string, protocols: string | string[]) {
+          super(url, protocols, {
+            headers: { cookie: signedIn.cookie ?? '', origin: server.origin },
+          });
+        }
+      },
+    });
+    try {
+      const result = await new Promise<ExecutionResult>((resolve, reject) => {
+        let received: ExecutionResult | undefined;
+        socket.subscribe(
+          { query: '{ me { signIns { edges { cursor } } } }' },
+          {
+            next: (value) => {
+              received = value as ExecutionResult;
+            },
+            error: (error) => reject(error),
+            complete: () => (received ? resolve(received) : reject(new Error('no result'))),
+          },
+        );
+      });
+      const error = result.errors?.[0];
+      expect(error?.message).toBe('Unexpected error.');
+      expect(error?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+      const requestId = error?.extensions?.requestId as string;
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      const logged = logs.records().filter((record) => record.requestId === requestId && record.err);
+      expect(logged).toHaveLength(1);
+    } finally {
+      await socket.dispose();
+    }
   });
 
   it('gives each of many concurrent failing requests its own request id', async () => {
