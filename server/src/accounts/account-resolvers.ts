@@ -12,8 +12,11 @@ const MAX_PAGE = 100;
 export const accountResolvers: Resolvers = {
   Query: {
     async me(_parent, _args, context) {
-      if (!context.session) return null;
-      return (await findAccountById(context.services.db, context.session.account_id)) ?? null;
+      const { session, sessionAccount } = context;
+      if (!session) return null;
+      // Read with the session, unless this operation signed in to another account since.
+      if (sessionAccount?.id === session.account_id) return sessionAccount;
+      return (await findAccountById(context.services.db, session.account_id)) ?? null;
     },
   },
 

@@ -1,3 +1,4 @@
+import type { AccountRow } from '../accounts/account-store.js';
 import type { Services } from '../services.js';
 import type { SessionRow } from '../sessions/session-store.js';
 
@@ -6,6 +7,11 @@ export type GraphQLContext = {
   services: Services;
   /** The live session this request carries, resolved once when the context is built. */
   session: SessionRow | undefined;
+  /**
+   * The session's account as the session lookup read it (one statement with
+   * the session); `me` answers from it while it is still the session's.
+   */
+  sessionAccount?: AccountRow | undefined;
   /** The raw cookie token, for rotation at sign-in. */
   sessionToken: string | undefined;
   origin: string | null;

@@ -11,10 +11,11 @@ import { resolveSession } from './resolve-session.js';
 /** GraphQL Yoga for HTTP requests, with the session from the cookie. */
 export function createHttpYoga(services: Services) {
   return createGraphQLServer(services, async ({ req, reply }): Promise<GraphQLContext> => {
-    const { token, session } = await resolveSession(services, req);
+    const { token, session, account } = await resolveSession(services, req);
     return {
       services,
       session,
+      sessionAccount: account,
       sessionToken: token,
       origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
       userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,

@@ -100,7 +100,7 @@ export async function registerGraphQLWebSocket(
           ),
         ];
       }
-      const { session, token } = await resolveSession(services, request);
+      const { session, token, account } = await resolveSession(services, request);
       if (openedWith.has(request) && !session) {
         // Ended, expired or idle, announced or not: over for this socket too.
         sockets.endSocket(socket, 'Session ended');
@@ -109,6 +109,7 @@ export async function registerGraphQLWebSocket(
       const websocketContext: GraphQLContext = {
         services,
         session,
+        sessionAccount: account,
         sessionToken: token,
         origin: request.headers.origin ?? null,
         userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { AccountRow } from '../accounts/account-store.js';
 import type { Services } from '../services.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import {
-  findLiveSessionByToken,
+  findLiveSessionWithAccount,
   type SessionRow,
   touchSession,
 } from '../sessions/session-store.js';
@@ -13,22 +14,32 @@ export function touchResolutionMs(services: Services): number {
   return Math.min(60_000, (services.config.sessionIdleTimeoutSeconds * 1000) / 10);
 }
 
+export type ResolvedSession = {
+  token: string | undefined;
+  session: SessionRow | undefined;
+  /** The session's account, read in the same statement. */
+  account: AccountRow | undefined;
+};
+
 /** The live session a request's cookie names, recording the activity; or nothing. */
 export async function resolveSession(
   services: Services,
   request: Pick<FastifyRequest, 'cookies'>,
-): Promise<{ token: string | undefined; session: SessionRow | undefined }> {
+): Promise<ResolvedSession> {
   const token = readSessionToken(services.config, request);
-  if (!token) return { token, session: undefined };
+  if (!token) return { token, session: undefined, account: undefined };
   const { config, db, clock } = services;
   const now = clock();
-  const found = await findLiveSessionByToken(db, {
+  const found = await findLiveSessionWithAccount(db, {
     token,
     now,
     lifetimes: sessionLifetimes(config),
   });
-  const session = found
-    ? await touchSession(db, { session: found, now, resolutionMs: touchResolutionMs(services) })
-    : undefined;
-  return { token, session };
+  if (!found) return { token, session: undefined, account: undefined };
+  const session = await touchSession(db, {
+    session: found.session,
+    now,
+    resolutionMs: touchResolutionMs(services),
+  });
+  return { token, session, account: found.account };
 }

@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/support/each-database.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
+import { linkWalletToAccount, makePrimaryWallet } from '../accounts/wallet-store.js';
 import { isSessionLive } from './session-lifetimes.js';
 import {
   createSession,
   endSession,
   findLiveSessionByToken,
+  findLiveSessionWithAccount,
   listLiveSessions,
   touchSession,
 } from './session-store.js';
@@ -37,6 +39,40 @@ describeEachDatabase('session store', (database) => {
         now,
         lifetimes,
       });
+
+    it("finds a session with its account and the account's current primary address", async () => {
+      const account = await newAccount();
+      const { session, token } = await start(account);
+      const found = await findLiveSessionWithAccount(database.store.db, {
+        token,
+        now: T0 + 1000,
+        lifetimes,
+      });
+      expect(found).toEqual({
+        session,
+        account: { id: account.id, address: account.wallet.address, created_at: T0 },
+      });
+      const { wallet: second } = await linkWalletToAccount(database.store.db, {
+        accountId: account.id,
+        identity: identity(randomAddress()),
+        proof: { message: 'a link message', signature: '0x00', chainId: 31337, at: T0 + 2000 },
+        now: T0 + 2000,
+      });
+      await makePrimaryWallet(database.store.db, second);
+      const after = await findLiveSessionWithAccount(database.store.db, {
+        token,
+        now: T0 + 3000,
+        lifetimes,
+      });
+      expect(after?.account.address).toBe(second.address);
+      expect(
+        await findLiveSessionWithAccount(database.store.db, {
+          token: 'x'.repeat(43),
+          now: T0,
+          lifetimes,
+        }),
+      ).toBeUndefined();
+    });
 
     it('finds a session by its token, and stores only the sha256 of the token', async () => {
       const account = await newAccount();

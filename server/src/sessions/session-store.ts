@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AccountRow } from '../accounts/account-store.js';
 import type { Db } from '../store/database.js';
 import { preparedQuery } from '../store/prepared-query.js';
 import { isSessionLive, type SessionLifetimes } from './session-lifetimes.js';
@@ -38,18 +40,51 @@ export async function createSession(
   return { session, token };
 }
 
-/** Every authenticated request runs it: built once (store/prepared-query.ts). */
-const sessionByTokenHash = preparedQuery<{ tokenHash: string }, SessionRow>((db, arg) =>
-  db.selectFrom('sessions').selectAll().where('token_hash', '=', arg('tokenHash')),
+/**
+ * Every authenticated request runs it, so it is one statement, built once
+ * (store/prepared-query.ts): the session, with its account and the account's
+ * primary address, which `me` answers from. `is_primary = 1` is a literal
+ * (see accounts/account-store.ts).
+ */
+const sessionByTokenHash = preparedQuery<
+  { tokenHash: string },
+  SessionRow & { account_address: string; account_created_at: number }
+>((db, arg) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .innerJoin('wallets as p', (join) =>
+      join.onRef('p.account_id', '=', 's.account_id').on('p.is_primary', '=', sql.lit(1)),
+    )
+    .selectAll('s')
+    .select(['p.address as account_address', 'a.created_at as account_created_at'])
+    .where('s.token_hash', '=', arg('tokenHash')),
 );
+
+/** A live session and its account as they were when it was looked up. */
+export type LiveSession = { session: SessionRow; account: AccountRow };
+
+/** The live session a cookie token belongs to, with its account; or undefined. */
+export async function findLiveSessionWithAccount(
+  db: Db,
+  p: { token: string; now: number; lifetimes: SessionLifetimes },
+): Promise<LiveSession | undefined> {
+  const row = await sessionByTokenHash.first(db, { tokenHash: hashSessionToken(p.token) });
+  if (!row) return undefined;
+  const { account_address, account_created_at, ...session } = row;
+  if (!isSessionLive(session, p.now, p.lifetimes)) return undefined;
+  return {
+    session,
+    account: { id: session.account_id, address: account_address, created_at: account_created_at },
+  };
+}
 
 /** The live session a cookie token belongs to, or undefined. */
 export async function findLiveSessionByToken(
   db: Db,
   p: { token: string; now: number; lifetimes: SessionLifetimes },
 ): Promise<SessionRow | undefined> {
-  const row = await sessionByTokenHash.first(db, { tokenHash: hashSessionToken(p.token) });
-  return row && isSessionLive(row, p.now, p.lifetimes) ? row : undefined;
+  return (await findLiveSessionWithAccount(db, p))?.session;
 }
 
 export async function findSessionById(db: Db, id: string): Promise<SessionRow | undefined> {
