@@ -121,6 +121,23 @@ export type BuildAppOptions = {
   housekeepingTimer?: Every;
 };
 
+/**
+ * One line per request when its answer is sent (`request completed`: method,
+ * URL, client, status, time), at info; its arrival only at debug. Fastify's
+ * own logging writes both at info: twice the log volume, and at the default
+ * level 2.5 % of an authenticated `me`.
+ */
+function logRequests(app: FastifyInstance) {
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.log.debug({ req }, 'incoming request');
+    done();
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
+}
+
 /** The whole server as one Fastify instance; `close()` releases every resource. */
 export async function buildApp(
   services: Services,
@@ -137,8 +154,11 @@ export async function buildApp(
     genReqId: (req) => requestIdFor(req, trust),
     requestIdHeader: false,
     return503OnClosing: true,
+    // One access line per request (logRequests), not Fastify's two.
+    disableRequestLogging: true,
   }) as unknown as FastifyInstance;
 
+  logRequests(app);
   registerSecurityHeaders(app, config);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);

@@ -304,7 +304,9 @@ describe('masked errors', () => {
       expect(error?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
       const requestId = error?.extensions?.requestId as string;
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-      const logged = logs.records().filter((record) => record.requestId === requestId && record.err);
+      const logged = logs
+        .records()
+        .filter((record) => record.requestId === requestId && record.err);
       expect(logged).toHaveLength(1);
     } finally {
       await socket.dispose();

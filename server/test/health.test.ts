@@ -69,9 +69,21 @@ describe('logs', () => {
 
     const text = logs.text();
     // The capture saw the requests: an empty log would prove nothing.
-    expect(
-      logs.records().filter((record) => record.msg === 'incoming request').length,
-    ).toBeGreaterThanOrEqual(4);
+    const completed = logs.records().filter((record) => record.msg === 'request completed');
+    expect(completed.length).toBeGreaterThanOrEqual(4);
+    // One access line per request at info, with what an operator looks for.
+    for (const line of completed) {
+      expect(line).toMatchObject({
+        req: { method: expect.any(String), url: expect.any(String) },
+        res: { statusCode: expect.any(Number) },
+        responseTime: expect.any(Number),
+      });
+    }
+    // A request's arrival is a debug line (this capture is at debug); info has only the one above.
+    const arrivals = logs.records().filter((record) => record.msg === 'incoming request');
+    expect(arrivals.length).toBe(completed.length);
+    expect(arrivals.every((record) => record.level === 20)).toBe(true);
+    expect(completed.every((record) => record.level === 30)).toBe(true);
     expect(text).not.toContain(token);
     expect(text).not.toContain(cookie);
     expect(text).not.toMatch(/sigil_session=/);

@@ -26,7 +26,12 @@ describeEachDatabase('preparedQuery', (context) => {
         { id: 'account-b', created_at: 1 },
       ])
       .execute();
-    const wallet = (id: string, account_id: string, linked_at: number, kind: 'EOA' | 'CONTRACT' = 'EOA') => ({
+    const wallet = (
+      id: string,
+      account_id: string,
+      linked_at: number,
+      kind: 'EOA' | 'CONTRACT' = 'EOA',
+    ) => ({
       id,
       account_id,
       address: `0x${id.padStart(40, '0')}`,

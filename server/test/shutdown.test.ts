@@ -82,7 +82,8 @@ async function spawnServer(env: Record<string, string>): Promise<ServerProcess> 
       PUBLIC_URL: origin,
       CHAINS: '31337',
       RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'info',
+      // Debug: a request's arrival ('incoming request') is what some tests wait for.
+      LOG_LEVEL: 'debug',
       IMAGE_CACHE_DIR: imageCache,
       ...env,
     },
