@@ -69,7 +69,9 @@ export type StartTestServerOptions = {
 };
 
 /** A fresh PostgreSQL schema per server, so suites never see each other's rows. */
-export async function createPostgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+export type PostgresSchema = { url: string; drop(): Promise<void> };
+
+export async function createPostgresSchema(): Promise<PostgresSchema> {
   const schema = `sigil_test_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -97,6 +99,36 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   const dir = mkdtempSync(join(tmpdir(), 'sigil-test-'));
   const postgres = options.database === 'postgres' ? await createPostgresSchema() : undefined;
   const clock = createTestClock();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const started = await listenOnFreePort(options, { dir, postgres, clock });
+      return {
+        ...started,
+        async close() {
+          await started.app.close();
+          await postgres?.drop();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    } catch (error) {
+      // The port was free when chosen, but something (another test file's
+      // outgoing connection, say) took it before the server bound it: the
+      // same start on another port. The database is the same; migrations
+      // already applied are skipped.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) {
+        await postgres?.drop();
+        rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+}
+
+async function listenOnFreePort(
+  options: StartTestServerOptions,
+  p: { dir: string; postgres: PostgresSchema | undefined; clock: TestClock },
+): Promise<Omit<TestServer, 'close'>> {
+  const { dir, postgres, clock } = p;
   // The port is chosen first, so PUBLIC_URL can name it.
   const port = await freePort();
   const origin = `http://localhost:${port}`;
@@ -121,17 +153,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     webRoot: options.webRoot ?? join(dir, 'no-web-build'),
     ...(options.housekeepingTimer && { housekeepingTimer: options.housekeepingTimer }),
   });
-  await app.listen({ port, host: '127.0.0.1' });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    origin,
-    app,
-    services,
-    clock,
-    async close() {
-      await app.close();
-      await postgres?.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, origin, app, services, clock };
 }
