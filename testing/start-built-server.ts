@@ -59,6 +59,21 @@ async function healthy(url: string): Promise<boolean> {
 export async function startBuiltServer(
   parameters: StartBuiltServerParameters,
 ): Promise<BuiltServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(parameters);
+    } catch (error) {
+      // The port was free when chosen, but something took it before the
+      // server bound it (another test's outgoing connection, say): again on
+      // another port.
+      if (!(error instanceof PortTakenError) || attempt === 5) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(parameters: StartBuiltServerParameters): Promise<BuiltServer> {
   const { chains, cpus, nodeOptions = [], runtime = BUILT_SERVER } = parameters;
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sigil-server-'));
@@ -103,8 +118,9 @@ export async function startBuiltServer(
       what: '/healthz to answer 200',
     });
   } catch (error) {
+    const portTaken = server.output().includes('EADDRINUSE');
     await stop();
-    throw error;
+    throw portTaken ? new PortTakenError(`port ${port} was taken`, { cause: error }) : error;
   }
   return {
     url,
