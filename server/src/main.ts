@@ -1,20 +1,10 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp, createServices } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { serveMetrics } from './metrics/serve-metrics.js';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      // One line naming the variable: what an operator needs to fix it.
-      process.stderr.write(`Invalid configuration: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const services = await createServices(config);
   const app = await buildApp(services);

@@ -1,24 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../testing/free-port.js';
 import { serviceAvailable } from '../../testing/services.js';
-import type { Every } from '../src/housekeeping/schedule-housekeeping.js';
 import { ENDED_SESSION_RETENTION_MS } from '../src/sessions/delete-ended-sessions.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
+import { manualTimer } from './support/manual-timer.js';
 import { parsePrometheusText, sampleValue } from './support/parse-prometheus-text.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-
-/** A timer the test fires by hand, in place of the server's five minutes. */
-function manualTimer() {
-  const timer = { fire: async () => {}, intervalMs: 0, cancelled: false };
-  const every: Every = (ms, task) => {
-    timer.intervalMs = ms;
-    timer.fire = task;
-    return () => {
-      timer.cancelled = true;
-    };
-  };
-  return { timer, every };
-}
 
 describe.each([
   { database: 'sqlite' as const, available: true },

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { getAddress } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/support/each-database.js';
+import { manualTimer } from '../../test/support/manual-timer.js';
 import { parsePrometheusText, sampleValue } from '../../test/support/parse-prometheus-text.js';
 import { createTestClock } from '../../test/support/test-server.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
@@ -18,7 +19,7 @@ import type { SessionsTable } from '../sessions/session-table.js';
 import { createDatabase } from '../store/create-database.js';
 import type { Db } from '../store/database.js';
 import { runHousekeeping } from './run-housekeeping.js';
-import { type Every, scheduleHousekeeping } from './schedule-housekeeping.js';
+import { scheduleHousekeeping } from './schedule-housekeeping.js';
 
 const MINUTE = 60_000;
 const config = loadConfig({ SESSION_MAX_AGE: '1h', SESSION_IDLE_TIMEOUT: '10m' });
@@ -237,19 +238,6 @@ describeEachDatabase('housekeeping', (database) => {
   });
 
   describe('on its schedule', () => {
-    /** A timer the test fires by hand. */
-    function manualTimer() {
-      const timer = { intervalMs: 0, fire: () => {}, cancelled: false };
-      const every: Every = (ms, task) => {
-        timer.intervalMs = ms;
-        timer.fire = task;
-        return () => {
-          timer.cancelled = true;
-        };
-      };
-      return { timer, every };
-    }
-
     it('runs at each tick by the injected clock, so what it deletes moves with the clock', async () => {
       const clock = createTestClock(NOW - ENDED_SESSION_RETENTION_MS);
       const metrics = createMetrics();

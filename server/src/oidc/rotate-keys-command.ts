@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { createDatabase } from '../store/create-database.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { loadOrCreateOidcKeys, RETIRED_KEY_PUBLISHED_MS, rotateSigningKey } from './oidc-keys.js';
@@ -11,16 +11,7 @@ import { loadOrCreateOidcKeys, RETIRED_KEY_PUBLISHED_MS, rotateSigningKey } from
  * every ID token it signed stays verifiable until it has expired.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Invalid configuration: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const store = createDatabase(config.database);
   try {
     await migrateToLatest(store);
