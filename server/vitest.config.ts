@@ -12,6 +12,7 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/support/postgres-schemas.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,
     // Hardhat nodes and servers per file: two at a time fits a 2-core machine.

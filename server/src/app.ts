@@ -15,6 +15,7 @@ import { acceptUploadsOnGraphQL } from './http/graphql-uploads.js';
 import { registerGraphQLWebSocket } from './http/graphql-websocket.js';
 import { registerHealth } from './http/health.js';
 import { rejectMalformedHost } from './http/reject-malformed-host.js';
+import { RequestLogController } from './http/request-log-controller.js';
 import { runtimeConfig } from './http/runtime-config.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -121,23 +122,6 @@ export type BuildAppOptions = {
   housekeepingTimer?: Every;
 };
 
-/**
- * One line per request when its answer is sent (`request completed`: method,
- * URL, client, status, time), at info; its arrival only at debug. Fastify's
- * own logging writes both at info: twice the log volume, and at the default
- * level 2.5 % of an authenticated `me`.
- */
-function logRequests(app: FastifyInstance) {
-  app.addHook('onRequest', (req, _reply, done) => {
-    req.log.debug({ req }, 'incoming request');
-    done();
-  });
-  app.addHook('onResponse', (req, reply, done) => {
-    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
-}
-
 /** The whole server as one Fastify instance; `close()` releases every resource. */
 export async function buildApp(
   services: Services,
@@ -154,11 +138,10 @@ export async function buildApp(
     genReqId: (req) => requestIdFor(req, trust),
     requestIdHeader: false,
     return503OnClosing: true,
-    // One access line per request (logRequests), not Fastify's two.
-    disableRequestLogging: true,
+    // One access line per request, not Fastify's two.
+    logController: new RequestLogController(),
   }) as unknown as FastifyInstance;
 
-  logRequests(app);
   registerSecurityHeaders(app, config);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);

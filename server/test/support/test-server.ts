@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
+import { inject } from 'vitest';
 import { freePort } from '../../../testing/free-port.js';
 import { POSTGRES_URL } from '../../../testing/services.js';
 import { type BuildAppOptions, buildApp, createLogger, createServices } from '../../src/app.js';
@@ -72,7 +73,10 @@ export type StartTestServerOptions = {
 export type PostgresSchema = { url: string; drop(): Promise<void> };
 
 export async function createPostgresSchema(): Promise<PostgresSchema> {
-  const schema = `sigil_test_${Math.random().toString(36).slice(2, 10)}`;
+  // Under the suite's global set-up, schemas are dropped when the run ends
+  // (postgres-schemas.global-setup.ts says why); alone, when the caller is done.
+  const run = inject('postgresSchemaRun');
+  const schema = `sigil_test_${run ? `${run}_` : ''}${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
@@ -82,6 +86,7 @@ export async function createPostgresSchema(): Promise<PostgresSchema> {
   return {
     url: url.toString(),
     async drop() {
+      if (run) return;
       const client = new pg.Client({ connectionString: POSTGRES_URL });
       await client.connect();
       await client.query(`drop schema ${schema} cascade`);
@@ -90,11 +95,6 @@ export async function createPostgresSchema(): Promise<PostgresSchema> {
   };
 }
 
-/**
- * The real server (the same buildApp `npm start` runs) on a free port, with
- * its own database file or PostgreSQL schema and a clock the test controls.
- * PUBLIC_URL is the address it listens on, as in production.
- */
 export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sigil-test-'));
   const postgres = options.database === 'postgres' ? await createPostgresSchema() : undefined;
