@@ -75,7 +75,11 @@ export async function createServices(
   overrides: CreateServicesOverrides = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config);
-  const store = createDatabase(config.database, logger);
+  const store = createDatabase(config.database, {
+    logger,
+    // One instance (no REDIS_URL) is the database's only writer: see store/read-cache.ts.
+    readCache: config.redisUrl === undefined,
+  });
   await migrateToLatest(store);
   const verifier = createSignatureVerifier({
     chains: config.chains.map(({ id, rpcUrl }) => ({ id, rpcUrl })),

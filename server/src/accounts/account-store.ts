@@ -101,8 +101,9 @@ async function findAccountByWalletIdentity(
 }
 
 /** `me` runs it on every request: built once (store/prepared-query.ts). */
-const accountById = preparedQuery<{ id: string }, AccountRow>((db, arg) =>
-  selectAccounts(db).where('accounts.id', '=', arg('id')),
+const accountById = preparedQuery<{ id: string }, AccountRow>(
+  (db, arg) => selectAccounts(db).where('accounts.id', '=', arg('id')),
+  { cached: true },
 );
 
 export async function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {

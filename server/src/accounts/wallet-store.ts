@@ -66,18 +66,20 @@ export async function setWalletPublic(
 }
 
 /** Built once (store/prepared-query.ts): `me` and the account page list wallets on every load. */
-const walletsOfAccount = preparedQuery<{ accountId: string }, WalletRow>((db, arg) =>
-  db
-    .selectFrom('wallets')
-    .selectAll()
-    .where('account_id', '=', arg('accountId'))
-    .orderBy('is_primary', 'desc')
-    .orderBy('linked_at')
-    .orderBy('id'),
+const walletsOfAccount = preparedQuery<{ accountId: string }, WalletRow>(
+  (db, arg) =>
+    db
+      .selectFrom('wallets')
+      .selectAll()
+      .where('account_id', '=', arg('accountId'))
+      .orderBy('is_primary', 'desc')
+      .orderBy('linked_at')
+      .orderBy('id'),
+  { cached: true },
 );
 
 /** The account's wallets: the primary first, then in the order they were linked. */
-export async function listWallets(db: Db, accountId: string): Promise<WalletRow[]> {
+export async function listWallets(db: Db, accountId: string): Promise<readonly WalletRow[]> {
   return walletsOfAccount.all(db, { accountId });
 }
 

@@ -49,16 +49,19 @@ export async function createSession(
 const sessionByTokenHash = preparedQuery<
   { tokenHash: string },
   SessionRow & { account_address: string; account_created_at: number }
->((db, arg) =>
-  db
-    .selectFrom('sessions as s')
-    .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .innerJoin('wallets as p', (join) =>
-      join.onRef('p.account_id', '=', 's.account_id').on('p.is_primary', '=', sql.lit(1)),
-    )
-    .selectAll('s')
-    .select(['p.address as account_address', 'a.created_at as account_created_at'])
-    .where('s.token_hash', '=', arg('tokenHash')),
+>(
+  (db, arg) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('accounts as a', 'a.id', 's.account_id')
+      .innerJoin('wallets as p', (join) =>
+        join.onRef('p.account_id', '=', 's.account_id').on('p.is_primary', '=', sql.lit(1)),
+      )
+      .selectAll('s')
+      .select(['p.address as account_address', 'a.created_at as account_created_at'])
+      .where('s.token_hash', '=', arg('tokenHash')),
+  // Until the next write: ending a session is one (store/read-cache.ts).
+  { cached: true },
 );
 
 /** A live session and its account as they were when it was looked up. */

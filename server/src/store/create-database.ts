@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { cacheStatements } from './cache-statements.js';
 import type { Database, Db } from './database.js';
+import { ReadCache, type ReadCacheParameters } from './read-cache.js';
+import { registerReadCache } from './read-cache-registry.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -29,7 +31,22 @@ const INT8_OID = 20;
  */
 export const SQLITE_PAGE_CACHE_KIB = 8192;
 
-export function createDatabase(database: Config['database'], logger?: Pick<Logger, 'warn'>): Store {
+export type CreateDatabaseOptions = {
+  logger?: Pick<Logger, 'warn'>;
+  /**
+   * Serve the hot reads again until the database changes (store/read-cache.ts).
+   * Only for SQLite, and only where this process is its one writer: the
+   * server without REDIS_URL. Ignored for PostgreSQL, where other instances
+   * write. @default false
+   */
+  readCache?: boolean | ReadCacheParameters;
+};
+
+export function createDatabase(
+  database: Config['database'],
+  options: CreateDatabaseOptions = {},
+): Store {
+  const { logger } = options;
   if (database.kind === 'sqlite') {
     if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
     const sqlite = new SQLite(database.path);
@@ -40,9 +57,14 @@ export function createDatabase(database: Config['database'], logger?: Pick<Logge
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
+    const readCache = options.readCache
+      ? new ReadCache(options.readCache === true ? {} : options.readCache)
+      : undefined;
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: cacheStatements(sqlite) }),
+      plugins: readCache ? [readCache.plugin] : [],
     });
+    if (readCache) registerReadCache(db, readCache);
     return {
       db,
       dialect: 'sqlite',
