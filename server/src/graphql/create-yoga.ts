@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { maskError } from './mask-error.js';
 import { resolvers } from './resolvers.js';
+import { useCompiledExecution } from './use-compiled-execution.js';
 import { useGetParameterErrors } from './use-get-parameter-errors.js';
 import { useNoSchemaIntrospection } from './use-no-schema-introspection.js';
 
@@ -69,6 +70,7 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
       maskError: (error, _message, _isDev) => maskError(error, logger, currentRequestId()),
     },
     plugins: [
+      useCompiledExecution(logger),
       useGetParameterErrors(),
       useArmor(),
       // Introspection and GraphiQL are development tools.
