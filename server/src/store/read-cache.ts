@@ -32,9 +32,12 @@ export type ReadCacheParameters = {
  * seen within `maxAgeMs`. Results are frozen: a caller cannot change what the
  * next request is served.
  */
+/** Rows, and the generation they were read in: stale once a write has run since. */
+type Entry = { generation: number; rows: readonly unknown[] };
+
 export class ReadCache {
   #generation = 0;
-  readonly #entries: LRUCache<string, readonly unknown[]>;
+  readonly #entries: LRUCache<string, Entry>;
   /** Statements seen by transformQuery that may write, until their result arrives. */
   readonly #writes = new WeakSet<QueryId>();
 
@@ -55,26 +58,32 @@ export class ReadCache {
     return this.#generation;
   }
 
+  /** Results stored, stale ones included. */
   get size(): number {
     return this.#entries.size;
   }
 
   get<Row>(key: string): readonly Row[] | undefined {
-    return this.#entries.get(key) as readonly Row[] | undefined;
+    const entry = this.#entries.get(key);
+    return entry?.generation === this.#generation ? (entry.rows as readonly Row[]) : undefined;
   }
 
   /** Stores `rows`, read from the database since `generation` was `readSince`; returns them frozen. */
   set<Row>(key: string, rows: Row[], readSince: number): readonly Row[] {
     for (const row of rows) Object.freeze(row);
     const frozen = Object.freeze(rows);
-    if (readSince === this.#generation) this.#entries.set(key, frozen);
+    if (readSince === this.#generation)
+      this.#entries.set(key, { generation: readSince, rows: frozen });
     return frozen;
   }
 
-  /** Forgets every result: the database has changed. */
+  /**
+   * Makes every stored result stale: the database has changed. O(1), since
+   * each sign-in writes several times: stale entries are never served and go
+   * as the least recently used (emptying lru-cache walks all its slots).
+   */
   invalidate(): void {
     this.#generation++;
-    this.#entries.clear();
   }
 
   /**
