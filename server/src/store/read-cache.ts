@@ -2,7 +2,11 @@ import { type KyselyPlugin, type QueryId, SelectQueryNode } from 'kysely';
 import { LRUCache } from 'lru-cache';
 
 export type ReadCacheParameters = {
-  /** Result sets kept; the least recently used goes first. @default 10000 */
+  /**
+   * Result sets kept; the least recently used goes first. Results go stale at
+   * every write, so only those read since the last one count: a few
+   * kilobytes each (a session row with its account). @default 1000
+   */
   maxEntries?: number;
   /** How long a result may be served without a write having been seen. @default 1000 */
   maxAgeMs?: number;
@@ -42,7 +46,7 @@ export class ReadCache {
   readonly #writes = new WeakSet<QueryId>();
 
   constructor(parameters: ReadCacheParameters = {}) {
-    const { maxEntries = 10_000, maxAgeMs = 1000, now } = parameters;
+    const { maxEntries = 1000, maxAgeMs = 1000, now } = parameters;
     this.#entries = new LRUCache({
       max: maxEntries,
       ttl: maxAgeMs,
@@ -65,7 +69,10 @@ export class ReadCache {
 
   get<Row>(key: string): readonly Row[] | undefined {
     const entry = this.#entries.get(key);
-    return entry?.generation === this.#generation ? (entry.rows as readonly Row[]) : undefined;
+    if (entry === undefined) return undefined;
+    if (entry.generation === this.#generation) return entry.rows as readonly Row[];
+    this.#entries.delete(key);
+    return undefined;
   }
 
   /** Stores `rows`, read from the database since `generation` was `readSince`; returns them frozen. */
