@@ -1,11 +1,27 @@
 import { createServer } from 'node:net';
 
 /**
- * A loopback port nothing listens on right now: the kernel picks one, the
- * probe closes, and the caller binds it. Every server and node the tests and
- * benches start gets its own, so runs never collide.
+ * Hands out ports from `probe`, never the same one twice. The kernel may give
+ * the same ephemeral port to two probes in a row once the first has closed,
+ * and a caller that asked twice (PORT and METRICS_PORT, say) needs two ports:
+ * a server refuses to start with both the same.
  */
-export async function freePort(): Promise<number> {
+export function createPortAllocator(probe: () => Promise<number>): () => Promise<number> {
+  const handedOut = new Set<number>();
+  return async () => {
+    for (let attempt = 1; attempt <= 100; attempt++) {
+      const port = await probe();
+      if (!handedOut.has(port)) {
+        handedOut.add(port);
+        return port;
+      }
+    }
+    throw new Error('freePort: the kernel kept offering ports already handed out');
+  };
+}
+
+/** A loopback port the kernel says is free: bound to port 0, read, closed. */
+function probeKernel(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -16,3 +32,10 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * A loopback port nothing listens on right now, and one this process has not
+ * handed out before; the caller binds it. Every server and node the tests and
+ * benches start gets its own, so runs never collide.
+ */
+export const freePort = createPortAllocator(probeKernel);
