@@ -20,6 +20,8 @@ export type FireSignInsResult = {
   failures: Record<string, number>;
   seconds: number;
   signInsPerSecond: number;
+  /** Sign-ins per second during the warm-up, while V8 was still compiling the server's code. */
+  warmupSignInsPerSecond: number;
   /** CPU seconds (every thread) the server used during the measured set. */
   serverCpuSeconds: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
@@ -87,6 +89,8 @@ async function main() {
     failures,
     seconds,
     signInsPerSecond: succeeded / seconds,
+    warmupSignInsPerSecond:
+      set.warmup.length > 0 ? (set.warmup.length - warmupFailures) / warmup.seconds : 0,
     serverCpuSeconds,
     latencyMs: {
       p50: percentile(latencies, 50),

@@ -4,7 +4,8 @@ import { serviceAvailable } from '../../testing/services.js';
 import { ENDED_SESSION_RETENTION_MS } from '../src/sessions/delete-ended-sessions.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
 import { manualTimer } from './support/manual-timer.js';
-import { parsePrometheusText, sampleValue } from './support/parse-prometheus-text.js';
+import { metricsOf } from './support/metrics-of.js';
+import { sampleValue } from './support/parse-prometheus-text.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe.each([
@@ -26,8 +27,7 @@ describe.each([
 
     /** What the runs so far deleted, by table, as the metrics count it. */
     const deleted = async () => {
-      const exposed = await server.services.metrics.expose?.();
-      const exposition = parsePrometheusText(exposed?.text ?? '');
+      const exposition = await metricsOf(server);
       const rows = (table: string) =>
         sampleValue(exposition, 'sigil_housekeeping_deleted_rows_total', { table });
       return { sessions: rows('sessions'), nonces: rows('nonces') };

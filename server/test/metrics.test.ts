@@ -5,6 +5,7 @@ import { type BuiltServer, startBuiltServer } from '../../testing/start-built-se
 import { waitFor } from '../../testing/wait-for.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import { listeningPorts } from './support/listening-ports.js';
+import { metricsOf } from './support/metrics-of.js';
 import {
   type Exposition,
   parsePrometheusText,
@@ -154,11 +155,7 @@ describe('metrics off (no METRICS_PORT, the default)', () => {
 
 describe('metrics read in process', () => {
   let server: TestServer;
-  const read = async () => {
-    const exposed = await server.services.metrics.expose?.();
-    if (!exposed) throw new Error('metrics are off');
-    return parsePrometheusText(exposed.text);
-  };
+  const read = () => metricsOf(server);
 
   beforeAll(async () => {
     // METRICS_PORT turns the metrics on; the listener is main.ts's, not started here.
@@ -213,8 +210,8 @@ describe.skipIf(!(await serviceAvailable('Redis')))('metrics with Redis', () => 
         server.services.rateLimiter.redisHealth() === 'ok',
       READING_BOUND_MS,
     );
-    const exposed = await server.services.metrics.expose?.();
-    const exposition = parsePrometheusText(exposed?.text ?? '');
-    expect(sampleValue(exposition, 'sigil_dependency_up', { dependency: 'redis' })).toBe(1);
+    expect(
+      sampleValue(await metricsOf(server), 'sigil_dependency_up', { dependency: 'redis' }),
+    ).toBe(1);
   });
 });

@@ -160,17 +160,25 @@ describe.each(databaseBackends)('public profile on $name', (backend) => {
     });
 
     it('shows the latest sign-in as the proof', async () => {
-      const again = await signedIn(server, owner);
-      const latest = await again.request<{
-        me: { signIns: { edges: { node: { id: string } }[] } };
-      }>('query { me { id } }');
-      expect(latest.errors).toBeUndefined();
-      const shown = (await publicProfile(server, owner.address)).data?.publicProfile;
-      const proof = shown?.wallets.find((w) => w.address === owner.address)?.proof;
+      const proofOf = async () =>
+        (await publicProfile(server, owner.address)).data?.publicProfile?.wallets.find(
+          (w) => w.address === owner.address,
+        )?.proof;
+      const before = await proofOf();
+      const again = new TestClient(server);
+      const message = await again.prepareMessage(owner, {
+        issuedAt: new Date(server.clock()).toISOString(),
+      });
+      const signature = await owner.signMessage({ message });
+      expect((await again.signIn(message, signature)).errors).toBeUndefined();
+      const after = await proofOf();
+      // Each sign-in signs a new nonce: the proof is this one's, not the first's.
+      expect(after?.message).not.toBe(before?.message);
+      expect(after).toMatchObject({ message, signature });
       const history = await again.request<{
         me: { signIns: { edges: { node: { at: string } }[] } };
       }>('query { me { signIns(first: 1) { edges { node { at } } } } }');
-      expect(proof?.signedAt).toBe(history.data?.me.signIns.edges[0]?.node.at);
+      expect(after?.signedAt).toBe(history.data?.me.signIns.edges[0]?.node.at);
     });
 
     it('publishes only wallets of the signed-in account', async () => {

@@ -227,6 +227,8 @@ if (!vectorsPresent) {
       expect.fail(`${notice}; CI must run the conformance suite`);
     });
   } else {
+    // Outside CI a checkout without ../shared still runs every other suite:
+    // the warning above and this skipped test's title say what is missing.
     console.warn(`${notice}: skipping the conformance suite.`);
     it.skip(`${notice}: skipped`, () => {});
   }

@@ -2,8 +2,11 @@ import { text } from 'node:stream/consumers';
 import { createClient } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { freePort } from '../../testing/free-port.js';
 import { SOCKET_LIMITS } from '../src/http/socket-limits.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
+import { metricsOf } from './support/metrics-of.js';
+import { sampleValue } from './support/parse-prometheus-text.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -18,6 +21,13 @@ const opened: WebSocket[] = [];
 afterEach(() => {
   for (const socket of opened.splice(0)) socket.terminate();
 });
+
+/** Metrics on (read in process; the listener is main.ts's), so each refusal can be seen counted. */
+const withMetrics = async (env: Record<string, string> = {}) =>
+  startTestServer({ env: { METRICS_PORT: String(await freePort()), ...env } });
+
+const counted = async (server: TestServer, metric: string, labels: Record<string, string>) =>
+  sampleValue(await metricsOf(server), metric, labels);
 
 /** Opens a raw socket and says how the upgrade was answered. */
 function upgrade(server: TestServer, headers: Record<string, string> = {}): Promise<Upgrade> {
@@ -49,7 +59,7 @@ function upgrade(server: TestServer, headers: Record<string, string> = {}): Prom
 describe('upgrades per client per minute', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    server = await withMetrics({ RATE_LIMIT_PER_MINUTE: '3' });
   });
   afterAll(() => server?.close());
 
@@ -58,6 +68,9 @@ describe('upgrades per client per minute', () => {
     const refused = await upgrade(server);
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body)).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(
+      await counted(server, 'sigil_rate_limit_refusals_total', { operation: 'websocket' }),
+    ).toBe(1);
     const retryAfter = Number(refused.retryAfter);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     server.clock.advance(retryAfter * 1000);
@@ -69,7 +82,7 @@ describe('open sockets and operations', () => {
   let server: TestServer;
   let client: TestClient;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await withMetrics();
     client = new TestClient(server);
     const result = await client.signInAs(testAccount(0), {
       issuedAt: new Date(server.clock()).toISOString(),
@@ -88,6 +101,9 @@ describe('open sockets and operations', () => {
     const refused = await upgrade(server, cookie);
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body).message).toMatch(/per session/);
+    expect(
+      await counted(server, 'sigil_socket_limit_refusals_total', { limit: 'sockets_per_session' }),
+    ).toBe(1);
     // An anonymous socket from the same client is still welcome.
     expect((await upgrade(server)).status).toBe(101);
 
@@ -131,6 +147,11 @@ describe('open sockets and operations', () => {
     expect(errors[0]).toEqual([
       expect.objectContaining({ extensions: expect.objectContaining({ code: 'RATE_LIMITED' }) }),
     ]);
+    expect(
+      await counted(server, 'sigil_socket_limit_refusals_total', {
+        limit: 'operations_per_socket',
+      }),
+    ).toBe(1);
     await ws.dispose();
   });
 });
@@ -138,7 +159,7 @@ describe('open sockets and operations', () => {
 describe('open sockets per client', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await withMetrics();
   });
   afterAll(() => server?.close());
 
@@ -150,5 +171,8 @@ describe('open sockets per client', () => {
     const refused = await upgrade(server);
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body).message).toMatch(/per client/);
+    expect(
+      await counted(server, 'sigil_socket_limit_refusals_total', { limit: 'sockets_per_client' }),
+    ).toBe(1);
   });
 });

@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import type { Db } from '../store/database.js';
 import { preparedQuery } from '../store/prepared-query.js';
 import type { WalletIdentity } from './wallet-identity.js';
-import type { WalletProofRecord, WalletRow } from './wallet-store.js';
+import {
+  proofColumns,
+  recordWalletProof,
+  type WalletProofRecord,
+  type WalletRow,
+} from './wallet-store.js';
 
 /** An account as the API shows it: `address` is its primary wallet's. */
 export type AccountRow = { id: string; address: string; created_at: number };
@@ -29,6 +34,8 @@ function selectAccounts(db: Db) {
  * The account a wallet identity opens, created with that wallet as its
  * primary on first sign-in. Never matches by address alone: a contract
  * wallet reaches only the account that holds it on the same chain.
+ * `proof`, when given, becomes the wallet's latest proof: written with the
+ * new wallet, or over a found wallet's, so a sign-in writes it once.
  *
  * Safe under concurrency: the wallet's identity is unique, so of concurrent
  * first sign-ins one inserts the wallet and the others find it. Call it
@@ -39,7 +46,7 @@ export async function findOrCreateAccountForWallet(
   p: { identity: WalletIdentity; now: number; proof?: WalletProofRecord },
 ): Promise<{ account: AccountRow; wallet: WalletRow }> {
   const existing = await findAccountByWalletIdentity(db, p.identity.key);
-  if (existing) return existing;
+  if (existing) return withProof(db, existing, p.proof);
 
   const account = { id: randomUUID(), created_at: p.now };
   const wallet: WalletRow = {
@@ -74,7 +81,17 @@ export async function findOrCreateAccountForWallet(
   await db.deleteFrom('accounts').where('id', '=', account.id).execute();
   const winner = await findAccountByWalletIdentity(db, p.identity.key);
   if (!winner) throw new Error(`wallet ${p.identity.key} conflicted but cannot be found`);
-  return winner;
+  return withProof(db, winner, p.proof);
+}
+
+async function withProof(
+  db: Db,
+  found: { account: AccountRow; wallet: WalletRow },
+  proof: WalletProofRecord | undefined,
+): Promise<{ account: AccountRow; wallet: WalletRow }> {
+  if (!proof) return found;
+  await recordWalletProof(db, { walletId: found.wallet.id, proof });
+  return { account: found.account, wallet: { ...found.wallet, ...proofColumns(proof) } };
 }
 
 /** One statement: the wallet with that identity, its account and the account's primary address. */

@@ -2,7 +2,6 @@ import type { AccountRow } from '../accounts/account-store.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
-import { recordWalletProof } from '../accounts/wallet-store.js';
 import type { Services } from '../services.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import {
@@ -48,10 +47,9 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
       chainId: message.chainId,
       verifiedAs: walletKind,
     });
+    // This sign-in becomes the wallet's latest proof, shown if the wallet is published.
     const proof = { message: p.message, signature: p.signature, chainId: message.chainId, at: now };
     const { account, wallet } = await findOrCreateAccountForWallet(trx, { identity, now, proof });
-    // This sign-in is the wallet's latest proof, shown if the wallet is published.
-    await recordWalletProof(trx, { walletId: wallet.id, proof });
     // Rotation: whatever session this browser had ends as this one starts.
     const previous = p.currentToken
       ? await findLiveSessionByToken(trx, { token: p.currentToken, now, lifetimes })

@@ -9,6 +9,7 @@ import type { GraphQLContext } from './context.js';
 import { maskError } from './mask-error.js';
 import { resolvers } from './resolvers.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
+import { useErrorNodes } from './use-error-nodes.js';
 import { useGetParameterErrors } from './use-get-parameter-errors.js';
 import { useNoSchemaIntrospection } from './use-no-schema-introspection.js';
 
@@ -71,6 +72,7 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
     },
     plugins: [
       useCompiledExecution(logger),
+      useErrorNodes(),
       useGetParameterErrors(),
       useArmor(),
       // Introspection and GraphiQL are development tools.

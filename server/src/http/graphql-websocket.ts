@@ -93,6 +93,7 @@ export async function registerGraphQLWebSocket(
       const requestId = randomUUID();
       // The operation being subscribed is already counted.
       if (Object.keys(ctx.subscriptions).length > SOCKET_LIMITS.operationsPerSocket) {
+        services.metrics.socketLimitRefused('operations_per_socket');
         return [
           new GraphQLError(
             `At most ${SOCKET_LIMITS.operationsPerSocket} operations may run on one socket.`,
@@ -177,10 +178,12 @@ export async function registerGraphQLWebSocket(
       return tooMany(reply, new RateLimitedError(0).message, decision.retryAfterSeconds);
     }
     if (perClient.count(client) >= SOCKET_LIMITS.perClient) {
+      services.metrics.socketLimitRefused('sockets_per_client');
       return tooMany(reply, `At most ${SOCKET_LIMITS.perClient} sockets may be open per client.`);
     }
     const { session } = await resolveSession(services, req);
     if (session && sockets.countOf(session.id) >= SOCKET_LIMITS.perSession) {
+      services.metrics.socketLimitRefused('sockets_per_session');
       return tooMany(reply, `At most ${SOCKET_LIMITS.perSession} sockets may be open per session.`);
     }
     if (session) {

@@ -51,6 +51,12 @@ export function createMetrics(): Metrics {
     labelNames: ['operation'] as const,
     registers,
   });
+  const socketLimitRefusals = new Counter({
+    name: 'sigil_socket_limit_refusals_total',
+    help: 'Websocket upgrades and operations refused by a bound on what one client, session or socket holds open.',
+    labelNames: ['limit'] as const,
+    registers,
+  });
   const housekeepingDeleted = new Counter({
     name: 'sigil_housekeeping_deleted_rows_total',
     help: 'Rows deleted by housekeeping: ended or expired sessions, used or expired nonces.',
@@ -120,6 +126,7 @@ export function createMetrics(): Metrics {
     nonceIssued: () => noncesIssued.inc(),
     nonceConsumed: () => noncesConsumed.inc(),
     rateLimitRefused: (operation) => rateLimitRefusals.inc({ operation }),
+    socketLimitRefused: (limit) => socketLimitRefusals.inc({ limit }),
     housekept({ table, deleted }) {
       housekeepingDeleted.inc({ table }, deleted);
     },

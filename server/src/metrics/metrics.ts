@@ -24,6 +24,9 @@ export type MetricsSources = {
   dependencies(): Promise<DependencyHealth>;
 };
 
+/** Which bound on open websockets refused (http/socket-limits.ts). */
+export type SocketLimit = 'sockets_per_client' | 'sockets_per_session' | 'operations_per_socket';
+
 /** Which table a housekeeping run deleted from. */
 export type HousekeptTable = 'sessions' | 'nonces' | 'oidc_models';
 
@@ -45,6 +48,8 @@ export type Metrics = {
   nonceConsumed(): void;
   /** A client was refused by its rate limit for `operation` (createNonce, signIn, websocket, …). */
   rateLimitRefused(operation: string): void;
+  /** A websocket upgrade or operation was refused by a bound on what stays open. */
+  socketLimitRefused(limit: SocketLimit): void;
   housekept(p: { table: HousekeptTable; deleted: number }): void;
   housekeepingFailed(): void;
   /** Registers live readings; a later call replaces a source of the same name. */
@@ -59,6 +64,7 @@ export const noMetrics: Metrics = {
   nonceIssued() {},
   nonceConsumed() {},
   rateLimitRefused() {},
+  socketLimitRefused() {},
   housekept() {},
   housekeepingFailed() {},
   observe() {},
