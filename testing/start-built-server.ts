@@ -18,6 +18,8 @@ export type BuiltServer = {
   /** The public URL, e.g. `http://localhost:41234`: the origin a browser opens. */
   url: string;
   port: number;
+  /** `METRICS_PORT`, when started with `metrics: true`. */
+  metricsPort: number | undefined;
   /** The server's process id (`taskset` execs node, so it is node's). */
   pid: number;
   runtime: ServerRuntime;
@@ -40,6 +42,11 @@ export type StartBuiltServerParameters = {
   nodeOptions?: string[];
   /** @default BUILT_SERVER */
   runtime?: ServerRuntime;
+  /**
+   * Turns the metrics listener on, on a port of its own chosen with PORT (so a
+   * taken one is retried like a taken PORT). @default false
+   */
+  metrics?: boolean;
 };
 
 // Variables the server's config reads (NODE_ENV=development turns on GraphiQL): none may
@@ -76,6 +83,7 @@ class PortTakenError extends Error {}
 async function startOnce(parameters: StartBuiltServerParameters): Promise<BuiltServer> {
   const { chains, cpus, nodeOptions = [], runtime = BUILT_SERVER } = parameters;
   const port = await freePort();
+  const metricsPort = parameters.metrics ? await freePort() : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'sigil-server-'));
   const url = `http://localhost:${port}`;
   const inherited = Object.fromEntries(
@@ -96,6 +104,7 @@ async function startOnce(parameters: StartBuiltServerParameters): Promise<BuiltS
     // what is measured. (The server accepts at most 1 000 000.)
     RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'warn',
+    ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort) }),
     ...parameters.env,
   };
   const node = [process.execPath, ...nodeOptions, ...runtime.nodeArguments];
@@ -125,6 +134,7 @@ async function startOnce(parameters: StartBuiltServerParameters): Promise<BuiltS
   return {
     url,
     port,
+    metricsPort,
     pid: server.child.pid as number,
     runtime,
     output: server.output,

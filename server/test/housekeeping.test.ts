@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../testing/free-port.js';
 import { serviceAvailable } from '../../testing/services.js';
 import { ENDED_SESSION_RETENTION_MS } from '../src/sessions/delete-ended-sessions.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
@@ -19,7 +18,7 @@ describe.each([
     beforeAll(async () => {
       server = await startTestServer({
         database,
-        env: { METRICS_PORT: String(await freePort()) },
+        metrics: true,
         housekeepingTimer: every,
       });
     });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../testing/free-port.js';
 import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
 import { type BuiltServer, startBuiltServer } from '../../testing/start-built-server.js';
 import { waitFor } from '../../testing/wait-for.js';
@@ -49,12 +48,8 @@ describe('the metrics endpoint of the real process, on METRICS_PORT', () => {
   let target: { url: string; origin: string };
 
   beforeAll(async () => {
-    metricsPort = await freePort();
-    server = await startBuiltServer({
-      chains: CHAINS,
-      env: { METRICS_PORT: String(metricsPort) },
-      runtime: SOURCES,
-    });
+    server = await startBuiltServer({ chains: CHAINS, metrics: true, runtime: SOURCES });
+    metricsPort = server.metricsPort as number;
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     target = { url: `http://127.0.0.1:${server.port}`, origin: server.url };
   });
@@ -158,9 +153,9 @@ describe('metrics read in process', () => {
   const read = () => metricsOf(server);
 
   beforeAll(async () => {
-    // METRICS_PORT turns the metrics on; the listener is main.ts's, not started here.
     server = await startTestServer({
-      env: { METRICS_PORT: String(await freePort()), RATE_LIMIT_PER_MINUTE: '1' },
+      metrics: true,
+      env: { RATE_LIMIT_PER_MINUTE: '1' },
     });
   });
   afterAll(() => server?.close());
@@ -198,7 +193,8 @@ describe.skipIf(!(await serviceAvailable('Redis')))('metrics with Redis', () => 
 
   beforeAll(async () => {
     server = await startTestServer({
-      env: { METRICS_PORT: String(await freePort()), REDIS_URL },
+      metrics: true,
+      env: { REDIS_URL },
     });
   });
   afterAll(() => server?.close());

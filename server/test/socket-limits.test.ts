@@ -2,7 +2,6 @@ import { text } from 'node:stream/consumers';
 import { createClient } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { freePort } from '../../testing/free-port.js';
 import { SOCKET_LIMITS } from '../src/http/socket-limits.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
 import { metricsOf } from './support/metrics-of.js';
@@ -23,8 +22,7 @@ afterEach(() => {
 });
 
 /** Metrics on (read in process; the listener is main.ts's), so each refusal can be seen counted. */
-const withMetrics = async (env: Record<string, string> = {}) =>
-  startTestServer({ env: { METRICS_PORT: String(await freePort()), ...env } });
+const withMetrics = (env: Record<string, string> = {}) => startTestServer({ metrics: true, env });
 
 const counted = async (server: TestServer, metric: string, labels: Record<string, string>) =>
   sampleValue(await metricsOf(server), metric, labels);

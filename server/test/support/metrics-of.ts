@@ -10,6 +10,6 @@ export async function metricsOf(server: {
   services: Pick<Services, 'metrics'>;
 }): Promise<Exposition> {
   const exposed = await server.services.metrics.expose?.();
-  if (!exposed) throw new Error('metrics are off: start the server with METRICS_PORT');
+  if (!exposed) throw new Error('metrics are off: start the test server with `metrics: true`');
   return parsePrometheusText(exposed.text);
 }

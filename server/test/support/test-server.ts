@@ -67,6 +67,11 @@ export type StartTestServerOptions = {
   housekeepingTimer?: BuildAppOptions['housekeepingTimer'];
   /** A web build to serve. @default none (the API only) */
   webRoot?: string;
+  /**
+   * Metrics on (`METRICS_PORT` set), read in process with `metricsOf`: the
+   * listener is main.ts's and is not started here. @default false
+   */
+  metrics?: boolean;
 };
 
 /** A fresh PostgreSQL schema per server, so suites never see each other's rows. */
@@ -142,6 +147,7 @@ async function listenOnFreePort(
     RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
     IMAGE_CACHE_DIR: join(dir, 'image-cache'),
+    ...(options.metrics && { METRICS_PORT: String(await freePort()) }),
     ...options.env,
   });
   const services = await createServices(config, {
