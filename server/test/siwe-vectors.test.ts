@@ -230,7 +230,7 @@ if (!vectorsPresent) {
     // Outside CI a checkout without ../shared still runs every other suite:
     // the warning above and this skipped test's title say what is missing.
     console.warn(`${notice}: skipping the conformance suite.`);
-    it.skip(`${notice}: skipped`, () => {});
+    it.skip('the SIWE conformance suite: skipped, its vectors (../shared/siwe-vectors) are missing', () => {});
   }
 } else {
   describe('parsing_positive.json', () => {
