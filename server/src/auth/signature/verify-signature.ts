@@ -73,7 +73,7 @@ type RecoverSignerJob = { message: string; signature: Hex };
 export type RecoveryDescription = { name: SignerRecoveryName; reason?: string };
 
 // src/auth/signature and dist/auth/signature are both three levels below server/.
-const recoverSignerUrl = new URL('../../../workers/recover-signer.js', import.meta.url);
+const recoverSignerUrl = new URL('../../../workers/recover-signer.cjs', import.meta.url);
 const ECDSA_SIGNATURE_BYTES = 65;
 
 export function createSignatureVerifier(

@@ -25,12 +25,12 @@ afterAll(() => rmSync(workerDir, { recursive: true, force: true }));
  * Doubles a number and says which thread did it; 'crash' kills the thread,
  * 'fail' throws, { hold } keeps the thread busy until the test opens that latch.
  */
-const testWorker = pathToFileURL(join(workerDir, 'test-worker.mjs'));
+const testWorker = pathToFileURL(join(workerDir, 'test-worker.cjs'));
 writeFileSync(
   testWorker,
   `
-  import { threadId } from 'node:worker_threads';
-  export default function (job) {
+  const { threadId } = require('node:worker_threads');
+  module.exports = function (job) {
     if (job === 'crash') process.exit(3);
     if (job === 'fail') throw new Error('the job failed');
     if (typeof job === 'object') {
@@ -38,10 +38,10 @@ writeFileSync(
       return { released: waited !== 'timed-out', threadId };
     }
     return { doubled: job * 2, threadId };
-  }
-  export function whoAmI() {
+  };
+  module.exports.whoAmI = function () {
     return { threadId };
-  }
+  };
 `,
 );
 
@@ -168,6 +168,14 @@ describe('createWorkerPool (piscina)', () => {
     await expect(pool.run(3)).rejects.toBeInstanceOf(WorkerPoolClosedError);
     await expect(pool.close()).resolves.toBeUndefined();
     held.open();
+  });
+
+  it('refuses an ES module worker, which a close during its load would turn into a fatal error on Node 20', () => {
+    for (const name of ['worker.mjs', 'worker.js']) {
+      expect(() => createWorkerPool({ url: pathToFileURL(join(workerDir, name)) })).toThrow(
+        /must be CommonJS \(\.cjs\)/,
+      );
+    }
   });
 
   it('refuses a size or queue bound that is not a positive integer', () => {

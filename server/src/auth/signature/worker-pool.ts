@@ -32,7 +32,11 @@ export type WorkerPoolStats = {
 };
 
 export type CreateWorkerPoolParameters = {
-  /** The worker module (`file:` URL of an ES module); piscina calls its default export. */
+  /**
+   * The worker module: a `file:` URL of a CommonJS module (`.cjs`), whose
+   * `module.exports` piscina calls (or its property `name`). See
+   * `COMMONJS_WORKERS_ONLY` for why not an ES module.
+   */
   url: URL;
   /** Worker threads, all started at once and kept. @default 1 */
   size?: number;
@@ -67,6 +71,19 @@ export class WorkerJobError extends Error {
   }
 }
 
+/**
+ * Why worker modules must be CommonJS: piscina loads a thread's module with
+ * require() first, and on Node 20 require() of an ES module instantiates its
+ * graph synchronously. A thread terminated at that moment (a pool closed while
+ * its threads still load, as when a server stops just after it starts) takes
+ * the whole process down: "FATAL ERROR: v8::Module::IsGraphAsync must be used
+ * on an instantiated module" (node's ModuleWrap::InstantiateSync reads the
+ * graph after a terminated instantiation). It ended a CI run of the server
+ * suite. A CommonJS worker loads its ES modules with import(), whose
+ * instantiation a termination interrupts cleanly.
+ */
+const COMMONJS_WORKERS_ONLY = 'a worker module must be CommonJS (.cjs)';
+
 // piscina rejects with plain Errors; these messages are how it tells them apart.
 const PISCINA_QUEUE_FULL = 'Task queue is at limit';
 const PISCINA_TERMINATING = 'Terminating worker thread';
@@ -75,6 +92,7 @@ export function createWorkerPool<Job, Result>(
   parameters: CreateWorkerPoolParameters,
 ): WorkerPool<Job, Result> {
   const { url, size = 1, maxQueue = 1000, workerData } = parameters;
+  if (!url.pathname.endsWith('.cjs')) throw new TypeError(`${COMMONJS_WORKERS_ONLY}: ${url.href}`);
   if (!Number.isInteger(size) || size < 1) throw new RangeError('size must be a positive integer');
   if (!Number.isInteger(maxQueue) || maxQueue < 1) {
     throw new RangeError('maxQueue must be a positive integer');
