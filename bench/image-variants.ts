@@ -13,7 +13,7 @@ import { median, percentile } from './support/percentile.js';
 import { type Skipped, skipped } from './support/skipped.js';
 
 /**
- * Issue 9: the image endpoint and the public profile page.
+ * Image variants: the image endpoint and the public profile page.
  *
  * - Resized variants per second, **cold** (the first request of each width ×
  *   quality: decoded from the original in the database, resized, encoded,

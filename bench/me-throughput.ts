@@ -1,4 +1,4 @@
-// Bench 4 (issue 11): an authenticated `me` query over HTTP, at the server's
+// me throughput: an authenticated `me` query over HTTP, at the server's
 // default log level, against a bare GraphQL Yoga `{ hello }` server measured
 // in the same run, both on ONE core (the same one), in alternating rounds.
 // Target: ratio ≥ 0.8.

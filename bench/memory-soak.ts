@@ -1,4 +1,4 @@
-// Bench 5 (issue 11): does the server's memory stay flat under use? Rounds of
+// Memory soak: does the server's memory stay flat under use? Rounds of
 // 1,000 sign-ins, each followed by five `me` queries and a sign-out, against
 // the built server at its defaults (LOG_LEVEL info, default heap), printing
 // after every round its resident memory, JavaScript heap used, external and

@@ -58,31 +58,31 @@ function roundsArgument(args: string[]): number | undefined {
 const rounds = roundsArgument(process.argv.slice(2));
 
 const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult> }[] = [
-  { name: 'sign-in', title: 'sign-in throughput (issues 2, 11)', run: () => runSignInThroughput() },
-  { name: 'me', title: 'authenticated me throughput (issue 11)', run: () => runMeThroughput() },
+  { name: 'sign-in', title: 'sign-in throughput', run: () => runSignInThroughput() },
+  { name: 'me', title: 'authenticated me throughput', run: () => runMeThroughput() },
   {
     name: 'web-bundle',
-    title: 'web first-visit JavaScript in headless Chromium (issue 3)',
+    title: 'web first-visit JavaScript in headless Chromium',
     run: () => runWebBundle(),
   },
   {
     name: 'web-timing',
-    title: 'web timing in headless Chromium (issue 3)',
+    title: 'web timing in headless Chromium',
     run: () => runWebTiming(),
   },
   {
     name: 'socket-fanout',
-    title: 'account events to 5000 authenticated sockets (issue 7)',
+    title: 'account events to 5000 authenticated sockets',
     run: () => runSocketFanout(),
   },
   {
     name: 'image-variants',
-    title: 'image variants cold and warm, and /u/<address> time to first byte (issue 9)',
+    title: 'image variants cold and warm, and /u/<address> time to first byte',
     run: () => runImageVariants(),
   },
   {
     name: 'memory-soak',
-    title: 'memory under a soak of sign-ins (issue 11)',
+    title: 'memory under a soak of sign-ins',
     run: () => runMemorySoak(rounds === undefined ? {} : { rounds }),
   },
 ];

@@ -1,6 +1,7 @@
-// Bench 1 (issue 2): `signIn` mutations per second over HTTP with the server on
+// Sign-in throughput: `signIn` mutations per second over HTTP with the server on
 // ONE core, against raw local signature recovery per second on the same core,
-// measured in the same run. Target: ratio ≥ 1.0 (issue 11; it was 0.7 in issue 2).
+// measured in the same run. Target: ratio ≥ 1.0 (it was 0.7 in the first
+// measurement; bench/README.md has the history).
 //
 //   node --import tsx bench/sign-in-throughput.ts     (alone; `npm run bench` runs every bench)
 //
@@ -63,7 +64,7 @@ export type SignInThroughputResult = {
 
 const SERVER_CPU = '0';
 const LOAD_GENERATOR_CPU = '1';
-// No RPC endpoint answers here: an EOA sign-in must never need one (DESIGN §4 step 5).
+// No RPC endpoint answers here: an EOA sign-in must never need one (docs/sign-in.md, step 5).
 const UNREACHABLE_RPC = 'http://127.0.0.1:9';
 
 export type RunSignInThroughputParameters = {

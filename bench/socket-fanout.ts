@@ -9,7 +9,7 @@ import { openSubscriptions } from './socket-fanout/open-subscriptions.js';
 import { percentile } from './support/percentile.js';
 
 /**
- * Issue 7: one instance holds N authenticated sockets of N sessions, each
+ * Socket fan-out: one instance holds N authenticated sockets of N sessions, each
  * subscribed to `accountEvents`, and delivers an event to each. Measures how
  * long after the mutation that caused it (the session's `signOut`, whose
  * SIGNED_OUT reaches the socket before the socket is closed) returned its

@@ -1,4 +1,4 @@
-// Bench 2a (issue 3): the gzipped JavaScript a first visit to `/` loads,
+// Web bundle: the gzipped JavaScript a first visit to `/` loads,
 // measured in headless Chromium, for Sigil served by the real server and for
 // a minimal RainbowKit starter built in the same run and served as static
 // files. Target: Sigil / starter ≤ 0.75. The static entry graph of each build

@@ -1,4 +1,4 @@
-// Bench 2b (issue 3): in headless Chromium, against the real server and a
+// Web timing: in headless Chromium, against the real server and a
 // Hardhat node as chain 31337, with every non-local request blocked: the time
 // from navigation start to an interactive Connect button, and to a completed
 // sign-in with an injected test wallet. Median of 5 fresh browser contexts.

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
  * Opens one graphql-ws socket per subscriber and subscribes each to a query,
  * recording when each event arrives. Sockets are spread over loopback
  * addresses (127.0.0.2, .3, …), 200 to an address, as many clients would be:
- * one address may hold only so many sockets (DESIGN: limits per client).
+ * one address may hold only so many sockets (docs/operations.md: limits per client).
  */
 export type Subscriber = {
   /** Sent as the upgrade's cookie. */

@@ -106,7 +106,7 @@ it('shows the preparing message when the nonce request fails, then a retry signs
   await app.openConnectModal();
   await app.chooseTestWallet();
   await app.expectDialogText(MESSAGES.preparing, 20_000);
-  // DESIGN §6: the client retries a network failure 5 times before giving up.
+  // docs/web-app.md: the client retries a network failure 5 times before giving up.
   expect(nonceAttempts).toBe(5);
   expect(wallet.signatureRequests).toBe(0);
 

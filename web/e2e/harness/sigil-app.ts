@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { TestWallet } from '../../../testing/test-wallet/test-wallet.js';
 
-/** The user-facing messages of DESIGN §6, exactly. */
+/** The user-facing messages of docs/sign-in.md, exactly. */
 export const MESSAGES = {
   preparing: 'Error preparing message, please retry!',
   signing: 'Error signing message, please retry!',
