@@ -43,6 +43,11 @@ async function renderApp() {
   );
 }
 
+/** Waits until the page's one h1, the heading a person reads first, says `text`. */
+function expectPageHeading(text: string) {
+  return waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(text));
+}
+
 describe('App', () => {
   it('shows the wallet and session states from the first paint', async () => {
     window.history.replaceState(null, '', '/');
@@ -58,18 +63,14 @@ describe('App', () => {
   it("offers RainbowKit's Connect button and the home page", async () => {
     window.history.replaceState(null, '', '/');
     await renderApp();
-    expect(await screen.findByTestId('rk-connect-button')).toBeTruthy();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }),
-    ).toBeTruthy();
+    expect((await screen.findByTestId('rk-connect-button')).textContent).toBe('Connect Wallet');
+    await expectPageHeading('Your wallet is your sign-in');
   });
 
   it('shows the not-found page for a path no route matches, on arrival', async () => {
     window.history.replaceState(null, '', '/no/such/page');
     await renderApp();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'This page does not exist' }),
-    ).toBeTruthy();
+    await expectPageHeading('This page does not exist');
     expect(document.title).toBe('Page not found · Sigil');
   });
 
@@ -78,14 +79,10 @@ describe('App', () => {
     await renderApp();
     await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' });
     act(() => window.history.pushState(null, '', '/nowhere'));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'This page does not exist' }),
-    ).toBeTruthy();
+    await expectPageHeading('This page does not exist');
     fireEvent.click(screen.getByRole('link', { name: 'Back to home' }));
     expect(window.location.pathname).toBe('/');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }),
-    ).toBeTruthy();
+    await expectPageHeading('Your wallet is your sign-in');
   });
 
   it('navigates in place through the links of the main navigation', async () => {
@@ -111,15 +108,15 @@ describe('App', () => {
     expect(document.title).toBe('Your account · Sigil');
 
     act(() => window.history.back());
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }),
-    ).toBeTruthy();
+    await expectPageHeading('Your wallet is your sign-in');
   });
 
   it('asks for a sign-in on /account when nobody is signed in', async () => {
     window.history.replaceState(null, '', '/account');
     await renderApp();
     const main = screen.getByRole('main');
-    expect(await within(main).findByRole('button', { name: 'Connect and sign in' })).toBeTruthy();
+    const signIn = await within(main).findByRole('button', { name: 'Connect and sign in' });
+    // Under RainbowKit's provider the button opens its connect modal.
+    expect(signIn).toHaveProperty('disabled', false);
   });
 });

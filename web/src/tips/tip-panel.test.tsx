@@ -1,5 +1,5 @@
 import { RainbowKitProvider } from '@rainbow-me/rainbowkit';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from 'wagmi/actions';
@@ -110,14 +110,20 @@ describe('the tip panel', () => {
     expect(banner.textContent).toMatch(
       'Your wallet is on another network. Switch to Sepolia to send this tip.',
     );
-    expect(screen.getByRole('button', { name: 'Switch to Sepolia' })).toBeTruthy();
+    expect(within(banner).getByRole('button', { name: 'Switch to Sepolia' })).toHaveProperty(
+      'disabled',
+      false,
+    );
     expect(send()).toHaveProperty('disabled', true);
   });
 
   it('refuses an amount that is not a positive number', async () => {
     await setUp(rpc);
     fireEvent.change(amount(), { target: { value: '0' } });
-    expect(screen.getByText('Enter an amount greater than zero, like 0.01.')).toBeTruthy();
+    expect(amount().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Enter an amount/).textContent).toBe(
+      'Enter an amount greater than zero, like 0.01.',
+    );
     expect(send()).toHaveProperty('disabled', true);
   });
 });

@@ -68,7 +68,10 @@ describe('buildWalletList', () => {
       'walletConnect',
       'ledger',
     ]);
-    expect(list[0]?.qrCode).toBeDefined();
+    // What the QR code shows: MetaMask's link, carrying the WalletConnect pairing.
+    expect(list[0]?.qrCode?.getUri('wc:pairing@2')).toBe(
+      'https://metamask.app.link/wc?uri=wc%3Apairing%402',
+    );
   });
 
   it('uses the injected MetaMask rather than WalletConnect when both are possible', async () => {

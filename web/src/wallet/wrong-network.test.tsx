@@ -12,7 +12,7 @@ const chains = [
 ];
 
 describe('WrongNetwork', () => {
-  it('says exactly what DESIGN §6 says', () => {
+  it('says, in an alert, that the network is wrong and what to do', () => {
     render(
       <WrongNetwork
         chains={chains}
@@ -22,10 +22,10 @@ describe('WrongNetwork', () => {
         switchFailed={false}
       />,
     );
-    expect(screen.getByTestId('wrong-network').textContent).toBe(
-      'Wrong network detected, switch or disconnect to continue.',
-    );
-    expect(screen.getByRole('alert')).toBeTruthy();
+    const message = 'Wrong network detected, switch or disconnect to continue.';
+    expect(screen.getByTestId('wrong-network').textContent).toBe(message);
+    // An alert: a screen reader announces it as soon as it appears.
+    expect(screen.getByRole('alert').textContent).toContain(message);
   });
 
   it('offers a switch to each enabled chain, and a disconnect', () => {
@@ -56,7 +56,9 @@ describe('WrongNetwork', () => {
         switchFailed
       />,
     );
-    expect(screen.getByText(/The wallet did not switch/)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'The wallet did not switch. Try again, or switch in the wallet itself.',
+    );
   });
 });
 

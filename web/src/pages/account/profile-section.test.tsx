@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfigContext } from '../../app/runtime-config-context';
+import { generatedAvatarColours } from '../../components/generated-avatar';
 import { cacheTypePolicies } from '../../graphql/create-graphql-client';
 import { runtimeConfigFixture } from '../../test/runtime-config-fixture';
 import { createSchemaFetch } from '../../test/schema-fetch';
@@ -135,6 +136,9 @@ describe('the Profile section', () => {
 
   it('shows the generated avatar when there is no upload and no ENS (mainnet not enabled)', async () => {
     setUp();
-    expect(await screen.findByTestId('generated-avatar')).toBeTruthy();
+    const avatar = await screen.findByTestId('generated-avatar');
+    const [from, to] = generatedAvatarColours(address);
+    expect(avatar.style.background).toBe(`linear-gradient(135deg, ${from}, ${to})`);
+    expect(screen.queryByTestId('ens-avatar')).toBeNull();
   });
 });
