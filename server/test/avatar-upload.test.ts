@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode } from './support/graphql-client.js';
@@ -9,8 +10,22 @@ import {
   profileOf,
   signedIn,
 } from './support/profile-requests.js';
+import { sendWholeRequest } from './support/send-whole-request.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { uploadFile } from './support/upload-file.js';
+
+/** A setAvatar multipart body as FormData encodes it, and its content type. */
+async function multipartUpload(query: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query, variables: { file: null } }));
+  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.append('0', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'avatar.png');
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    body: new Uint8Array(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
+}
 
 /**
  * setAvatar as a GraphQL multipart request against the running server, on
@@ -121,11 +136,76 @@ describe.each(databaseBackends)('avatar upload on $name', (backend) => {
       expect((await profileOf(client)).avatar).toBeNull();
     });
 
-    it('answers a body over the upload limit with 413, not a 5xx', async () => {
+    it('answers a body over the upload limit with 413 and the GraphQL error of a file too large', async () => {
       const client = await signedIn(server, newKey());
       const result = await uploadFile(client, SET_AVATAR, new Uint8Array(6 * 1024 * 1024));
       expect(result.status).toBe(413);
+      expect(result.errors).toEqual([
+        { message: 'file must be at most 5 MiB.', extensions: { code: 'BAD_USER_INPUT' } },
+      ]);
       expect((await profileOf(client)).avatar).toBeNull();
+    });
+
+    it.each([
+      ['a Content-Length', false],
+      ['chunked', true],
+    ])(
+      'gives a client that sends a 6 MiB upload (%s) whole before reading the 413, not a reset',
+      async (_framing, chunked) => {
+        const client = await signedIn(server, newKey());
+        const { body, contentType } = await multipartUpload(
+          SET_AVATAR,
+          new Uint8Array(6 * 1024 * 1024),
+        );
+        const response = await sendWholeRequest({
+          url: server.url,
+          path: '/graphql',
+          headers: {
+            origin: server.origin,
+            cookie: client.cookie ?? '',
+            'x-graphql-yoga-csrf': '1',
+            'content-type': contentType,
+          },
+          body,
+          chunked,
+        });
+        expect(response.status).toBe(413);
+        expect(response.headers['content-type']).toMatch(/^application\/(graphql-response\+)?json/);
+        expect(JSON.parse(response.text)).toEqual({
+          errors: [
+            { message: 'file must be at most 5 MiB.', extensions: { code: 'BAD_USER_INPUT' } },
+          ],
+        });
+        expect((await profileOf(client)).avatar).toBeNull();
+      },
+    );
+
+    it('answers a body declared larger than 64 MiB with 413 without reading it', async () => {
+      const client = await signedIn(server, newKey());
+      const { hostname, port, host } = new URL(server.url);
+      const socket = connect({ host: hostname, port: Number(port) });
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.write(
+        [
+          'POST /graphql HTTP/1.1',
+          `Host: ${host}`,
+          `Origin: ${server.origin}`,
+          `Cookie: ${client.cookie}`,
+          'x-graphql-yoga-csrf: 1',
+          'Content-Type: multipart/form-data; boundary=b',
+          `Content-Length: ${64 * 1024 * 1024 + 1}`,
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      // The server answers and closes although not one byte of the body was sent.
+      await new Promise((resolve) => socket.on('close', resolve));
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('"code":"BAD_USER_INPUT"');
     });
 
     it('refuses a file just over 5 MiB with BAD_USER_INPUT', async () => {
@@ -152,6 +232,42 @@ describe.each(databaseBackends)('avatar upload on $name', (backend) => {
         }),
       });
       expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        errors: [
+          {
+            message: 'request body must be at most 64 KiB.',
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ],
+      });
+    });
+
+    it('gives a client that sends a 6 MiB JSON request whole before reading the 413, not a reset', async () => {
+      const client = await signedIn(server, newKey());
+      const body = JSON.stringify({
+        query: 'mutation($b: String) { updateProfile(input: { bio: $b }) { bio } }',
+        variables: { b: 'x'.repeat(6 * 1024 * 1024) },
+      });
+      const response = await sendWholeRequest({
+        url: server.url,
+        path: '/graphql',
+        headers: {
+          origin: server.origin,
+          cookie: client.cookie ?? '',
+          'content-type': 'application/json',
+        },
+        body: new TextEncoder().encode(body),
+      });
+      expect(response.status).toBe(413);
+      expect(JSON.parse(response.text)).toEqual({
+        errors: [
+          {
+            message: 'request body must be at most 64 KiB.',
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ],
+      });
+      expect((await profileOf(client)).bio).toBeNull();
     });
 
     it('replaces the previous avatar and deletes it; removeAvatar clears it', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLContext } from '../graphql/context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
+import { answerBodyTooLarge } from './answer-body-too-large.js';
 import { clientKey } from './client-address.js';
 import { setSessionCookie } from './cookies.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
@@ -31,7 +32,8 @@ export function createHttpYoga(services: Services) {
 
 /**
  * POST and GET /graphql through Yoga; a websocket upgrade of the GET goes to
- * graphql-ws (`websocket`), after its own checks.
+ * graphql-ws (`websocket`), after its own checks. A POST body over its limit
+ * is answered as a GraphQL error (answer-body-too-large.ts).
  */
 export function registerGraphQLRoute(
   app: FastifyInstance,
@@ -56,7 +58,12 @@ export function registerGraphQLRoute(
     reply.send(json ? await response.text() : response.body);
     return reply;
   };
-  app.route({ url: yoga.graphqlEndpoint, method: ['POST', 'OPTIONS'], handler });
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['POST', 'OPTIONS'],
+    handler,
+    errorHandler: answerBodyTooLarge,
+  });
   app.route({
     url: yoga.graphqlEndpoint,
     method: 'GET',

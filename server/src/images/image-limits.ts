@@ -1,4 +1,4 @@
-/** The image facility's constants (DESIGN §6) and the upload limits of issue 9. */
+/** The image facility's constants: the variants it serves and the uploads it accepts. */
 
 /** Widths a variant may have, in the specification's order. */
 export const IMAGE_WIDTHS = [640, 768, 1024, 1280, 1600, 128, 256, 384, 512] as const;
@@ -7,6 +7,8 @@ export const DEFAULT_IMAGE_QUALITY = 75;
 
 /** The largest upload accepted. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** What a client is told of a file over MAX_IMAGE_BYTES, however far over it is. */
+export const IMAGE_TOO_LARGE_MESSAGE = `file must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`;
 /** The most pixels an image may decode to: a decompression bomb is refused before decoding. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
