@@ -3,7 +3,7 @@ import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'p
 import { createRateLimiter } from './auth/rate-limit/rate-limiter.js';
 import { createSignatureVerifier } from './auth/signature/verify-signature.js';
 import { type Clock, systemClock } from './clock.js';
-import type { Config } from './config.js';
+import type { Config } from './config/load-config.js';
 import { createAccountEvents } from './events/account-events.js';
 import { type Every, scheduleHousekeeping } from './housekeeping/schedule-housekeeping.js';
 import { requestIdFor, trustProxy } from './http/client-address.js';

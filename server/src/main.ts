@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp, createServices } from './app.js';
-import { loadConfigOrExit } from './config.js';
+import { loadConfigOrExit } from './config/load-config-or-exit.js';
 import { serveMetrics } from './metrics/serve-metrics.js';
 
 async function main() {

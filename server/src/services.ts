@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimiter } from './auth/rate-limit/rate-limiter.js';
 import type { SignatureVerifier } from './auth/signature/verify-signature.js';
 import type { Clock } from './clock.js';
-import type { Config } from './config.js';
+import type { Config } from './config/load-config.js';
 import type { AccountEvents } from './events/account-events.js';
 import type { ImageVariants } from './images/image-variants.js';
 import type { Metrics } from './metrics/metrics.js';

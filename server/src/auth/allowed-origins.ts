@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 import { DomainMismatchError } from '../errors.js';
 
 /**

@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { formatDuration, parseDuration } from './duration.js';
 
 // The kinds of value the environment holds, as zod schemas whose messages
-// quote what the operator wrote; config.ts composes them into one schema.
-
-/** An environment value: surrounding spaces dropped, and empty counts as unset. */
-export function variable<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-    schema,
-  );
-}
+// quote what the operator wrote; environment-schema.ts composes them.
 
 /** Quotes what the operator wrote, for messages. */
 export const quoted = (issue: { input?: unknown }) => `"${String(issue.input)}"`;

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/load-config.js';
 import { createSession, endSession, type SessionRow } from '../sessions/session-store.js';
 import { createDatabase, type Store } from '../store/create-database.js';
 import { migrateToLatest } from '../store/migrate.js';

@@ -10,7 +10,7 @@ import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
 import { consumeNonce, createNonce } from '../auth/nonce/nonce-store.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/load-config.js';
 import { createMetrics } from '../metrics/create-metrics.js';
 import { noMetrics } from '../metrics/metrics.js';
 import { ENDED_SESSION_RETENTION_MS } from '../sessions/delete-ended-sessions.js';

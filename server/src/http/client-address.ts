@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 
 /** Whether the hop `i` away (0: the peer itself) may say who the client is. */
 export type TrustProxy = (address: string, hop: number) => boolean;

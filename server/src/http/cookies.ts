@@ -3,7 +3,7 @@ import fastifyCookie, {
   fastifyCookie as cookiePlugin,
 } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 
 /**
  * Cookies through @fastify/cookie: it parses the Cookie header once per

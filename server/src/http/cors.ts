@@ -1,7 +1,7 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 
 const ALLOWED_HEADERS = [
   'content-type',

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 
 /** What the browser needs at run time, so one web build serves every deployment. */
 export type RuntimeConfig = {

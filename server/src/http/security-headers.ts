@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 
 const WALLETCONNECT_CONNECT = [
   'https://*.walletconnect.com',

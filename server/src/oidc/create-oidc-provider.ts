@@ -3,7 +3,7 @@ import Provider, {
   type Configuration,
   interactionPolicy,
 } from 'oidc-provider';
-import type { OidcClientConfig } from '../config.js';
+import type { OidcClientConfig } from '../config/oidc-client.js';
 import { cookiesOf } from '../http/cookies.js';
 import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';

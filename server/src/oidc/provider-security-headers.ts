@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 
 /**
  * Headers of the provider's own responses (JSON, redirects, the logout

@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from '../config.js';
+import { loadConfigOrExit } from '../config/load-config-or-exit.js';
 import { createDatabase } from '../store/create-database.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { loadOrCreateOidcKeys, RETIRED_KEY_PUBLISHED_MS, rotateSigningKey } from './oidc-keys.js';

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 import type { ImageMeta } from '../images/image-store.js';
 import { imageUrl } from '../images/image-url.js';
 import type { PublicProfileModel } from './public-profile-store.js';

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 import type { SessionsTable } from './session-table.js';
 
 export type SessionLifetimes = { maxAgeSeconds: number; idleTimeoutSeconds: number };

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 import { cacheStatements } from './cache-statements.js';
 import type { Database, Db } from './database.js';
 import { ReadCache, type ReadCacheParameters } from './read-cache.js';

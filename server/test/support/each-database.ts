@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { serviceAvailable } from '../../../testing/services.js';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/load-config.js';
 import { createDatabase, type Store } from '../../src/store/create-database.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { createPostgresSchema } from './test-server.js';

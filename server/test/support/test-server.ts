@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { freePort } from '../../../testing/free-port.js';
 import { POSTGRES_URL } from '../../../testing/services.js';
 import { type BuildAppOptions, buildApp, createLogger, createServices } from '../../src/app.js';
-import { type Config, loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config/load-config.js';
 import type { Services } from '../../src/services.js';
 
 /** A clock the test moves by hand: sessions and nonces age without waiting. */

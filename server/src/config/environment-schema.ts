@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { chainList, rpcUrl } from './chain-list.js';
+import { databaseUrl } from './database-url.js';
+import { formatDuration } from './duration.js';
+import { defineEnvironment, environmentVariable, variableFamily } from './environment-variable.js';
+import { host } from './host.js';
+import { jsonArrayOrFile } from './json-array-or-file.js';
+import { oidcClient } from './oidc-client.js';
+import { trustProxy } from './trust-proxy.js';
+import { commaList, duration, firstMessage, origin, quoted, wholeNumber } from './value-schemas.js';
+
+/**
+ * The longest each duration may be, in seconds. A session of more than a
+ * year outlives any policy change; a nonce is the window in which a signed
+ * message can still be used, and an hour is already far more than a wallet
+ * takes to sign; a shutdown longer than ten minutes is one an orchestrator
+ * has long since given up on.
+ */
+export const DURATION_LIMITS = {
+  SESSION_MAX_AGE: 365 * 86_400,
+  SESSION_IDLE_TIMEOUT: 365 * 86_400,
+  NONCE_TTL: 3_600,
+  SHUTDOWN_TIMEOUT: 600,
+} as const;
+
+const atMost = (name: keyof typeof DURATION_LIMITS) =>
+  `at most ${formatDuration(DURATION_LIMITS[name])}`;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every variable Sigil reads, each once: what it accepts, its default and
+ * what it means. docs/configuration.md is rendered from this, in this order.
+ * When several are bad, the first of them in this order is reported.
+ */
+export const environmentVariables = {
+  PORT: environmentVariable(wholeNumber(0, 65535), {
+    default: '3000',
+    meaning: 'the port the server listens on',
+  }),
+  HOST: environmentVariable(host, {
+    default: '127.0.0.1',
+    meaning: 'the address the server listens on: an IP address or a hostname (`::` for every one)',
+  }),
+  PUBLIC_URL: environmentVariable(origin(), {
+    default: 'http://localhost:3000',
+    meaning: 'the origin users open; the SIWE domain and URI derive from it',
+  }),
+  ALLOWED_ORIGINS: environmentVariable(commaList(origin(), { dropEmpty: true }), {
+    meaning:
+      'extra origins allowed to sign in, comma-separated (e.g. the Vite dev server, `http://localhost:5173`)',
+  }),
+  DATABASE_URL: environmentVariable(databaseUrl, {
+    default: 'sqlite:./data/sigil.sqlite',
+    meaning: '`sqlite:PATH` or `postgres://…`',
+  }),
+  REDIS_URL: environmentVariable(
+    z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'),
+    {
+      meaning:
+        'a `redis://` or `rediss://` URL: enables Redis for pub/sub and rate limits across instances',
+    },
+  ),
+  CHAINS: environmentVariable(chainList, {
+    default: '1,8453,137,11155111',
+    meaning: 'enabled chain ids, comma-separated; `31337` enables a local development chain',
+  }),
+  'RPC_URL_<chainId>': variableFamily({
+    unset: "the chain's public RPC",
+    meaning:
+      'the JSON-RPC endpoint (http or https) of an enabled chain, for server and browser; ignored for chains not in `CHAINS`',
+  }),
+  WALLETCONNECT_PROJECT_ID: environmentVariable(
+    z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'must be the alphanumeric id from WalletConnect Cloud'),
+    {
+      meaning:
+        'the project id from WalletConnect Cloud: enables QR-code, mobile and Ledger Live wallets',
+    },
+  ),
+  SESSION_MAX_AGE: environmentVariable(duration(DURATION_LIMITS.SESSION_MAX_AGE), {
+    default: '30d',
+    meaning: `how long a session lasts after sign-in, ${atMost('SESSION_MAX_AGE')}`,
+  }),
+  SESSION_IDLE_TIMEOUT: environmentVariable(duration(DURATION_LIMITS.SESSION_IDLE_TIMEOUT), {
+    default: '7d',
+    meaning: `how long a session lasts unused, no longer than \`SESSION_MAX_AGE\` (${atMost('SESSION_IDLE_TIMEOUT')})`,
+  }),
+  NONCE_TTL: environmentVariable(duration(DURATION_LIMITS.NONCE_TTL), {
+    default: '10m',
+    meaning: `how long a nonce stays usable: the time to sign the message and send it, ${atMost('NONCE_TTL')}`,
+  }),
+  RATE_LIMIT_PER_MINUTE: environmentVariable(wholeNumber(1, 1_000_000), {
+    default: '60',
+    meaning: 'nonce and sign-in attempts per client address per minute',
+  }),
+  TRUST_PROXY: environmentVariable(trustProxy, {
+    unset: 'off',
+    meaning:
+      'a hop count (1 to 100), or addresses/CIDRs of trusted proxies, comma-separated: only then is `X-Forwarded-For` believed',
+  }),
+  SHUTDOWN_TIMEOUT: environmentVariable(duration(DURATION_LIMITS.SHUTDOWN_TIMEOUT), {
+    default: '10s',
+    meaning: `how long a graceful shutdown may take, ${atMost('SHUTDOWN_TIMEOUT')}`,
+  }),
+  METRICS_PORT: environmentVariable(wholeNumber(1, 65535), {
+    unset: 'off',
+    meaning: 'serve Prometheus metrics on this port, on a listener of its own',
+  }),
+  IMAGE_CACHE_DIR: environmentVariable(z.string().min(1), {
+    default: './data/image-cache',
+    meaning: 'where resized profile images are cached',
+  }),
+  IMAGE_CACHE_MAX_MB: environmentVariable(wholeNumber(1, 1_048_576), {
+    default: '512',
+    meaning:
+      "the image cache's bound in MiB; beyond it, the least recently used images are dropped",
+  }),
+  LOG_LEVEL: environmentVariable(
+    z.enum(LOG_LEVELS, {
+      error: (issue) => `${quoted(issue)} is not one of ${LOG_LEVELS.join(', ')}`,
+    }),
+    { default: 'info', meaning: `the pino log level: ${LOG_LEVELS.join(', ')}` },
+  ),
+  OIDC_CLIENTS: environmentVariable(
+    jsonArrayOrFile(oidcClient, { items: 'clients', max: 100, uniqueBy: 'client_id' }),
+    {
+      meaning:
+        'OpenID Connect clients: a JSON array, or the path of a JSON file; none: no provider routes at all',
+    },
+  ),
+  NODE_ENV: environmentVariable(z.string(), {
+    meaning: '`development` serves GraphiQL and allows introspection',
+  }),
+};
+
+/** The environment, read: each variable checked, then the checks that span several. */
+export const environmentSchema = defineEnvironment(environmentVariables).superRefine(
+  (env, context) => {
+    if (env.SESSION_IDLE_TIMEOUT > env.SESSION_MAX_AGE) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SESSION_IDLE_TIMEOUT'],
+        message: 'must not be longer than SESSION_MAX_AGE',
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      context.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: `${env.METRICS_PORT} is PORT too: metrics need a listener of their own`,
+      });
+    }
+    // RPC_URL_<id> is checked for the enabled chains only: a leftover one of
+    // a chain taken out of CHAINS does not stop the start.
+    for (const { id } of env.CHAINS) {
+      const value = env['RPC_URL_<chainId>'][id];
+      if (value === undefined) continue;
+      const parsed = rpcUrl.safeParse(value);
+      if (!parsed.success) {
+        context.addIssue({
+          code: 'custom',
+          path: [`RPC_URL_${id}`],
+          message: firstMessage(parsed.error),
+        });
+      }
+    }
+  },
+);
+
+export type Environment = z.output<typeof environmentSchema>;

@@ -1,0 +1,67 @@
+import { ConfigError } from './config-error.js';
+import { type Environment, environmentSchema } from './environment-schema.js';
+
+/**
+ * The one reader of the environment; everything else receives a typed
+ * Config. A bad value throws a ConfigError naming the variable and what is
+ * wrong: the first problem only, so the refusal is one line.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(
+      String(issue?.path[0] ?? 'environment'),
+      issue?.message ?? 'is not valid',
+    );
+  }
+  return configFrom(parsed.data);
+}
+
+/** The variables as the server uses them: named for their use, in its units (seconds, bytes). */
+function configFrom(env: Environment) {
+  const publicUrl = env.PUBLIC_URL;
+  const extraOrigins = (env.ALLOWED_ORIGINS ?? []).map((url) => url.origin);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    /** Every origin allowed to sign in and open websockets: PUBLIC_URL's first. */
+    allowedOrigins: [...new Set([publicUrl.origin, ...extraOrigins])],
+    database: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    chains: env.CHAINS.map((chain) => ({
+      id: chain.id,
+      name: chain.name,
+      nativeCurrency: chain.nativeCurrency,
+      /** JSON-RPC endpoint for server (EIP-1271/6492 checks) and browser. */
+      rpcUrl: env['RPC_URL_<chainId>'][chain.id] ?? chain.defaultRpcUrl,
+      testnet: chain.testnet,
+    })),
+    walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID,
+    sessionMaxAgeSeconds: env.SESSION_MAX_AGE,
+    sessionIdleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
+    nonceTtlSeconds: env.NONCE_TTL,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    /**
+     * Which peers may say who the client is (X-Forwarded-For, x-request-id):
+     * none (false), the nearest N hops, or these addresses and CIDR ranges.
+     */
+    trustProxy: env.TRUST_PROXY ?? (false as const),
+    /** How long a graceful shutdown may take before the process gives up. */
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
+    /** The port of the Prometheus metrics listener; undefined: no metrics served. */
+    metricsPort: env.METRICS_PORT,
+    logLevel: env.LOG_LEVEL,
+    /** GraphiQL and introspection are served only in development. */
+    development: env.NODE_ENV === 'development',
+    appName: 'Sigil',
+    /** Where resized image variants are cached, and the cache's bound in bytes (LRU beyond it). */
+    imageCache: { dir: env.IMAGE_CACHE_DIR, maxBytes: env.IMAGE_CACHE_MAX_MB * 1024 * 1024 },
+    /** OpenID Connect clients; none means no provider routes at all. */
+    oidcClients: env.OIDC_CLIENTS ?? [],
+  };
+}
+
+export type Config = ReturnType<typeof configFrom>;
+export type ChainConfig = Config['chains'][number];
