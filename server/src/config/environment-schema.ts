@@ -40,7 +40,8 @@ export const environmentVariables = {
   }),
   HOST: environmentVariable(host, {
     default: '127.0.0.1',
-    meaning: 'the address the server listens on: an IP address or a hostname (`::` for every one)',
+    meaning:
+      'the address the server listens on: an IP address or a hostname (`0.0.0.0` or `::` for every interface)',
   }),
   PUBLIC_URL: environmentVariable(origin(), {
     default: 'http://localhost:3000',
@@ -66,7 +67,7 @@ export const environmentVariables = {
     meaning: 'enabled chain ids, comma-separated; `31337` enables a local development chain',
   }),
   'RPC_URL_<chainId>': variableFamily({
-    unset: "the chain's public RPC",
+    unset: "the chain's public RPC, see [Chains](#chains)",
     meaning:
       'the JSON-RPC endpoint (http or https) of an enabled chain, for server and browser; ignored for chains not in `CHAINS`',
   }),
