@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { preparedQuery } from '../src/store/prepared-query.js';
-import { describeEachDatabase } from './support/each-database.js';
+import { describeEachDatabase } from '../../test/support/each-database.js';
+import { preparedQuery } from './prepared-query.js';
 
 const walletsOf = preparedQuery<{ accountId: string; minimumLinkedAt: number }, { id: string }>(
   (db, arg) =>
