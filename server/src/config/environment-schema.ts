@@ -31,7 +31,10 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /**
  * Every variable Sigil reads, each once: what it accepts, its default and
  * what it means. docs/configuration.md is rendered from this, in this order.
- * When several are bad, the first of them in this order is reported.
+ * A new variable is an entry here and its field in load-config.ts; then
+ * `npm run docs:config`. When several are bad, the first in this order is
+ * reported; the checks that span variables, RPC_URL_<chainId>'s included,
+ * run once each variable is good.
  */
 export const environmentVariables = {
   PORT: environmentVariable(wholeNumber(0, 65535), {
