@@ -158,8 +158,9 @@ describe('OpenID Connect provider', () => {
       'mutation($file: File!) { setAvatar(file: $file) { avatar { id } } }',
       avatar,
     );
+    expect(uploaded.errors).toBeUndefined();
     const imageId = uploaded.data?.setAvatar.avatar.id;
-    expect(imageId).toBeTruthy();
+    expect(imageId).toMatch(/^[0-9a-f-]{36}$/);
     const named = await updateProfile(signedIn, { displayName: 'Ada of Sigil' });
     expect(named.errors).toBeUndefined();
     try {
@@ -204,9 +205,18 @@ describe('OpenID Connect provider', () => {
       scope: 'openid offline_access',
       prompt: 'consent',
     });
-    expect(tokens.refresh_token).toBeTruthy();
+    // offline_access granted: a refresh token of this client for this account.
+    expect(await client.tokenIntrospection(config, tokens.refresh_token as string)).toMatchObject({
+      active: true,
+      client_id: 'wiki',
+      sub: accountId,
+      scope: 'openid offline_access',
+    });
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string);
-    expect(refreshed.access_token).toBeTruthy();
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    expect(await client.fetchUserInfo(config, refreshed.access_token, accountId)).toEqual({
+      sub: accountId,
+    });
 
     const apps = await signedIn.request<{
       me: {
@@ -239,9 +249,14 @@ describe('OpenID Connect provider', () => {
     await expect(
       client.refreshTokenGrant(config, refreshed.refresh_token ?? (tokens.refresh_token as string)),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
+    // The access token issued before the revocation no longer opens userinfo: 401, invalid_token.
     await expect(
       client.fetchUserInfo(config, refreshed.access_token, accountId),
-    ).rejects.toBeTruthy();
+    ).rejects.toMatchObject({
+      code: 'OAUTH_WWW_AUTHENTICATE_CHALLENGE',
+      status: 401,
+      cause: [{ scheme: 'bearer', parameters: { error: 'invalid_token' } }],
+    });
     const after = await signedIn.request<{ me: { connectedApps: { clientId: string }[] } }>(
       'query { me { connectedApps { clientId } } }',
     );
