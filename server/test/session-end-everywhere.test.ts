@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { waitFor } from '../../testing/wait-for.js';
 import { endSession } from '../src/sessions/session-store.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
+import { moveClockToSessionEnd } from './support/move-clock-to-session-end.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** Failure bound of every wait below: each ends on an event, this only stops a hung run. */
@@ -183,8 +184,11 @@ describe('a server-sent-events subscription ends with its session', () => {
   afterAll(() => server?.close());
 
   /** Signs the account in elsewhere until `stream` has shown it is listening (the SIGNED_IN arrives). */
-  async function untilListening(stream: Awaited<ReturnType<typeof streamAccountEvents>>) {
-    const probe = await signedIn(server, 0);
+  async function untilListening(
+    stream: Awaited<ReturnType<typeof streamAccountEvents>>,
+    on: TestServer = server,
+  ) {
+    const probe = await signedIn(on, 0);
     await waitFor(
       () => stream.events.some((event) => event.session.id === probe.sessionId),
       EVENT_BOUND_MS,
@@ -223,16 +227,19 @@ describe('a server-sent-events subscription ends with its session', () => {
     expect(stream.events).toHaveLength(delivered);
   });
 
-  it('ends when its session expires', async () => {
+  it('ends when its session expires, with no event', async () => {
     const expiring = await startTestServer({
-      env: { SESSION_IDLE_TIMEOUT: '2s', SESSION_MAX_AGE: '2s' },
+      env: { SESSION_IDLE_TIMEOUT: '1h', SESSION_MAX_AGE: '1h' },
     });
     try {
-      const { client } = await signedIn(expiring, 0);
+      const { client, sessionId } = await signedIn(expiring, 0);
+      await moveClockToSessionEnd(expiring, sessionId);
       const stream = await streamAccountEvents(client);
-      // The wall clock drives the expiry timer; the test clock agrees by moving too.
-      expiring.clock.advance(2_500);
+      // Still live in its last millisecond: it delivers the probe's sign-in.
+      const probe = await untilListening(stream, expiring);
+      expiring.clock.advance(1);
       await waitFor(() => stream.ended, EVENT_BOUND_MS);
+      expect(stream.events).toEqual([{ type: 'SIGNED_IN', session: { id: probe.sessionId } }]);
       await stream.cancel();
     } finally {
       await expiring.close();

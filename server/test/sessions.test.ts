@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
+import { moveClockToSessionEnd } from './support/move-clock-to-session-end.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -197,13 +198,14 @@ describe('account events over websockets', () => {
 
   it('closes the socket when its session expires', async () => {
     const expiring = await startTestServer({
-      env: { SESSION_IDLE_TIMEOUT: '2s', SESSION_MAX_AGE: '2s' },
+      env: { SESSION_IDLE_TIMEOUT: '1h', SESSION_MAX_AGE: '1h' },
     });
     try {
       const tab = await signedInClient(expiring, 0);
-      const socket = await subscribeAccountEvents(tab.client);
-      // The wall clock drives socket timers; the test clock agrees by moving too.
-      expiring.clock.advance(2_500);
+      await moveClockToSessionEnd(expiring, tab.sessionId);
+      // Subscribed in the session's last millisecond: the probe it waits for came through.
+      const socket = await subscribeAccountEvents(tab.client, { events: expiring.services.events });
+      expiring.clock.advance(1);
       expect(await socket.closed).toBe(4401);
     } finally {
       await expiring.close();
