@@ -161,7 +161,9 @@ describe('when the chain does not answer', () => {
     // deadline running out, which has none.
     const cause = (error as InvalidSignatureError).cause;
     expect(cause).toBeInstanceOf(BaseError);
-    expect((cause as BaseError).walk((inner) => inner instanceof HttpRequestError)).toBeTruthy();
+    expect((cause as BaseError).walk((inner) => inner instanceof HttpRequestError)).toBeInstanceOf(
+      HttpRequestError,
+    );
   });
 });
 

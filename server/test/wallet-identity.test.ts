@@ -136,7 +136,7 @@ describe.each(databaseBackends)('wallet identity on $name', ({ name, kind, avail
         const taker = await signIn(m, { address: wallet, chainId: CHAIN_B, signer: ownerB });
         expect(taker.errors).toBeUndefined();
         const accountY = taker.data?.signIn.account.id;
-        expect(accountY).toBeDefined();
+        expect(accountY).toMatch(/^[0-9a-f-]{36}$/);
         expect(accountY).not.toBe(accountX);
 
         // Chain B's owner sees nothing of A's account: not its sessions, not its history.
@@ -220,7 +220,7 @@ describe.each(databaseBackends)('wallet identity on $name', ({ name, kind, avail
         chainId: CHAIN_B,
         signer: key,
       });
-      expect(onA.data?.signIn.account.id).toBeDefined();
+      expect(onA.data?.signIn.account.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(onB.data?.signIn.account.id).toBe(onA.data?.signIn.account.id);
       const history = (await me(client)).signIns.edges.map(({ node }) => node);
       expect(history).toEqual([

@@ -135,7 +135,7 @@ describeEachDatabase('session store', (database) => {
       expect(isSessionLive(row, absoluteEnd, lifetimes)).toBe(false);
       expect(
         await findLiveSessionByToken(database.store.db, { token, now: absoluteEnd - 1, lifetimes }),
-      ).toBeDefined();
+      ).toMatchObject({ id: session.id });
       expect(
         await findLiveSessionByToken(database.store.db, { token, now: absoluteEnd, lifetimes }),
       ).toBeUndefined();
@@ -155,7 +155,7 @@ describeEachDatabase('session store', (database) => {
       expect(byStranger).toBeUndefined();
       expect(
         await findLiveSessionByToken(database.store.db, { token, now: T0 + 1000, lifetimes }),
-      ).toBeDefined();
+      ).toMatchObject({ id: session.id, ended_at: null });
 
       const byOwner = await endSession(database.store.db, {
         id: session.id,
