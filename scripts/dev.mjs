@@ -2,7 +2,7 @@
 // `npm run dev`: the Sigil server and Vite together. Vite serves the app with hot reload
 // on http://localhost:5173 and forwards /graphql (HTTP and websocket) and /api to the
 // server on 127.0.0.1:$PORT (3000). Ctrl-C, or either process ending, stops both.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -11,6 +11,19 @@ const viteOrigin = 'http://localhost:5173';
 const allowedOrigins = [viteOrigin, 'http://127.0.0.1:5173', process.env.ALLOWED_ORIGINS]
   .filter(Boolean)
   .join(',');
+
+// The server runs its own sources through tsx, but imports the workspace
+// packages (packages/*) from their dist/, as its signature-recovery worker
+// threads must (they are plain Node, with no TypeScript loader): built first.
+// Vite bundles the packages from their sources, so the app needs no build.
+const packages = spawnSync('npm', ['run', 'build:packages', '--silent'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (packages.status !== 0) {
+  console.log('[dev] building the workspace packages failed; not starting');
+  process.exit(packages.status ?? 1);
+}
 
 const processes = [
   {

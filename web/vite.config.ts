@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // In development Vite serves the app and forwards the API to the Sigil server,
 // so the browser sees one origin, as it does in production.
@@ -22,6 +22,9 @@ const initialVendorGroups = [
 
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  // Workspace packages (@sigil/*) are bundled from their TypeScript sources
+  // (their `source` export condition): the app never waits on their dist/.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   // Apollo Client drops its development-only checks and messages when this is false.
   define: mode === 'production' ? { 'globalThis.__DEV__': 'false' } : {},
   server: {

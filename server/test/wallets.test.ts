@@ -1,7 +1,7 @@
+import type { SiweMessage } from '@sigil/siwe';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiweMessage } from '../src/auth/siwe/siwe-message.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';

@@ -1,4 +1,12 @@
 import {
+  checkMessageBinding,
+  checkMessageTimes,
+  dateTimeToEpochMilliseconds,
+  MAX_SIWE_MESSAGE_LENGTH,
+  parseSiweMessage,
+  type SiweMessage,
+} from '@sigil/siwe';
+import {
   BadUserInputError,
   InvalidMessageError,
   InvalidNonceError,
@@ -10,11 +18,6 @@ import type { Services } from '../services.js';
 import { allowedSignInDomains, checkMessageUri, checkRequestOrigin } from './allowed-origins.js';
 import { consumeNonce } from './nonce/nonce-store.js';
 import type { WalletKind } from './signature/verify-signature.js';
-import { checkMessageBinding } from './siwe/check-message-binding.js';
-import { checkMessageTimes } from './siwe/check-message-times.js';
-import { parseSiweMessage } from './siwe/parse-siwe-message.js';
-import { dateTimeToEpochMilliseconds } from './siwe/siwe-field-validators.js';
-import { MAX_SIWE_MESSAGE_LENGTH, type SiweMessage } from './siwe/siwe-message.js';
 
 /** Wallet and server clocks drift; every time bound is widened by this much. */
 export const CLOCK_SKEW_SECONDS = 60;

@@ -1,8 +1,7 @@
+import { formatSiweMessage, type SiweMessage } from '@sigil/siwe';
 import type { LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { GraphQLClient } from '../../../testing/graphql-client.js';
-import type { SiweMessage } from '../../src/auth/siwe/siwe-message.js';
-import { formatSiweMessage } from './format-siwe-message.js';
 
 export { errorCode, type GraphQLResponse } from '../../../testing/graphql-client.js';
 

@@ -12,7 +12,7 @@ import {
   parseSiweMessage,
   SigilError,
   type SiweMessage,
-} from './server-siwe';
+} from '@sigil/siwe';
 
 /**
  * - `valid`: the field is there and the server's validator accepts it.

@@ -1,4 +1,4 @@
-import { checkMessageTimes, type SiweMessage } from './server-siwe';
+import { checkMessageTimes, type SiweMessage } from '@sigil/siwe';
 
 /** Where `now` falls against one of the message's validity bounds. */
 export type TimeState = 'none' | 'holds' | 'expired' | 'not-yet-valid';

@@ -1,4 +1,10 @@
 import {
+  InvalidSignatureError,
+  recoverWithJavaScript,
+  type SignatureRejectionReason,
+  verifyContractSignature,
+} from '@sigil/siwe';
+import {
   type Address,
   createPublicClient,
   type Hex,
@@ -6,18 +12,12 @@ import {
   http,
   isAddressEqual,
   isHex,
-  recoverMessageAddress,
   size,
 } from 'viem';
 import type { RuntimeChain } from '../app/runtime-config';
-import {
-  InvalidSignatureError,
-  type SignatureRejectionReason,
-  verifyContractSignature,
-} from './server-siwe';
 
 /**
- * Who signed a message, as the server decides it (DESIGN §4 step 5):
+ * Who signed a message, as the server decides it (docs/sign-in.md, step 5):
  * - `EOA`: a 65-byte signature recovers to the address, locally, without any request;
  * - `CONTRACT` / `COUNTERFACTUAL`: the wallet accepted it on `chainId` (EIP-1271 / EIP-6492);
  * - `invalid`: the signature does not prove the address (`reason` says how it failed);
@@ -52,12 +52,10 @@ export async function identifySigner({
   if (!isHex(signature) || signature.length < 4) return { kind: 'invalid', reason: 'NOT_HEX' };
   const hex = signature as Hex;
   if (size(hex) === 65) {
-    try {
-      const recovered = await recoverMessageAddress({ message, signature: hex });
-      if (isAddressEqual(recovered, address)) return { kind: 'EOA', address };
-    } catch {
-      // Not a recoverable secp256k1 signature: a contract wallet may still accept the bytes.
-    }
+    // The server's reference recovery; null when the bytes are not a recoverable
+    // secp256k1 signature, which a contract wallet may still accept.
+    const recovered = await recoverWithJavaScript(message, hex);
+    if (recovered && isAddressEqual(recovered, address)) return { kind: 'EOA', address };
   }
   const chain = chains.find((candidate) => candidate.id === chainId);
   if (!chain) return { kind: 'unverifiable', chainId };

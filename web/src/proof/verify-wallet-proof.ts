@@ -1,7 +1,7 @@
+import { parseSiweMessage, type SiweMessage } from '@sigil/siwe';
 import { type Address, isAddressEqual } from 'viem';
 import type { RuntimeChain } from '../app/runtime-config';
 import { identifySigner, type Signer } from './identify-signer';
-import { parseSiweMessage, type SiweMessage } from './server-siwe';
 
 /** A published wallet and the proof the server keeps for it. */
 export type PublishedWallet = {

@@ -1,4 +1,5 @@
 import { secp256k1 } from '@noble/curves/secp256k1';
+import { formatSiweMessage, recoverWithJavaScript, selectSignerRecovery } from '@sigil/siwe';
 import {
   type Address,
   bytesToHex,
@@ -12,23 +13,19 @@ import {
 } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { availableOrSkip } from '../../../../testing/skip-or-fail.js';
-import { formatSiweMessage } from '../../../test/support/format-siwe-message.js';
 import {
   readVectors,
   type SignedVector,
   toSiweFields,
-  vectorsPresent,
-} from '../../../test/support/siwe-vectors.js';
-import { recoverWithJavaScript, selectSignerRecovery } from '../../../workers/signer-recovery.js';
+} from '../../../../packages/siwe/test/siwe-vectors.js';
 
 /**
- * The fast (WebAssembly) recovery must name the same signer as viem's
- * JavaScript one, and refuse exactly what it refuses, for every input the
- * server may see: a disagreement would let a signature in on one machine and
- * not on another.
+ * The fast (WebAssembly) recovery the worker threads select must name the
+ * same signer as viem's JavaScript one, and refuse exactly what it refuses,
+ * for every input the server may see: a disagreement would let a signature in
+ * on one machine and not on another.
  */
-const fast = await selectSignerRecovery();
+const fast = await selectSignerRecovery(() => import('tiny-secp256k1'));
 const N = secp256k1.CURVE.n;
 
 async function expectAgreement(message: string, signature: Hex): Promise<Address | null> {
@@ -65,27 +62,9 @@ describe('the signer recovery in use', () => {
   it('is the WebAssembly one on this machine', () => {
     expect(fast.name).toBe('webassembly');
   });
-
-  it('falls back to JavaScript when the WebAssembly module does not load', async () => {
-    const fallback = await selectSignerRecovery(() => Promise.reject(new Error('no wasm here')));
-    expect(fallback).toMatchObject({ name: 'javascript', reason: 'Error: no wasm here' });
-    expect(fallback.recover).toBe(recoverWithJavaScript);
-  });
-
-  it('falls back to JavaScript when the module loads but recovers wrong', async () => {
-    const broken = { recover: () => new Uint8Array(65) };
-    await expect(selectSignerRecovery(async () => broken)).resolves.toMatchObject({
-      name: 'javascript',
-    });
-  });
 });
 
-// Without the shared vectors this says so in a visible line and skips; under CI=true it fails.
-const vectorsReady = availableOrSkip(
-  vectorsPresent ? undefined : 'SIWE conformance vectors (../shared/siwe-vectors) not found',
-);
-
-describe.skipIf(!vectorsReady)('WebAssembly and JavaScript recovery on the SIWE vectors', () => {
+describe('WebAssembly and JavaScript recovery on the SIWE vectors', () => {
   const signed = [
     ...readVectors<SignedVector>('verification_positive.json').map(
       ([name, vector]) => [`positive: ${name}`, vector, true] as const,

@@ -1,5 +1,10 @@
 import { availableParallelism } from 'node:os';
 import {
+  type SignatureRejectionReason,
+  type SignerRecoveryName,
+  verifyContractSignature,
+} from '@sigil/siwe';
+import {
   type Address,
   createPublicClient,
   type Hex,
@@ -11,21 +16,16 @@ import {
   type PublicClient,
   size,
 } from 'viem';
-import type { SignerRecoveryName } from '../../../workers/signer-recovery.js';
 import {
   BadUserInputError,
   InvalidSignatureError,
   RateLimitedError,
   UnsupportedChainError,
 } from '../../errors.js';
-import {
-  type SignatureRejectionReason,
-  verifyContractSignature,
-} from './verify-contract-signature.js';
 import { createWorkerPool, WorkerPoolFullError, type WorkerPoolStats } from './worker-pool.js';
 
 /**
- * Step 5 of the sign-in policy (DESIGN §4): does this signature of this
+ * Step 5 of the sign-in policy (docs/sign-in.md): does this signature of this
  * message prove ownership of this address, and what kind of wallet made it?
  */
 export type WalletKind = 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';

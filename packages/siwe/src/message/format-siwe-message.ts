@@ -1,4 +1,4 @@
-import { invalidSiweMessage } from '../../src/auth/siwe/invalid-siwe-message.js';
+import { invalidSiweMessage } from './invalid-siwe-message.js';
 import {
   assertAddress,
   assertChainId,
@@ -10,8 +10,8 @@ import {
   assertStatement,
   assertUri,
   assertVersion,
-} from '../../src/auth/siwe/siwe-field-validators.js';
-import { MAX_SIWE_MESSAGE_LENGTH, type SiweMessage } from '../../src/auth/siwe/siwe-message.js';
+} from './siwe-field-validators.js';
+import { MAX_SIWE_MESSAGE_LENGTH, type SiweMessage } from './siwe-message.js';
 
 function assertResources(value: unknown): asserts value is string[] {
   if (!Array.isArray(value)) throw invalidSiweMessage('resources must be a list of URIs');
@@ -19,9 +19,9 @@ function assertResources(value: unknown): asserts value is string[] {
 }
 
 /**
- * The server only reads messages; tests and benches write them. This is
- * the canonical EIP-4361 text of a set of fields, the exact bytes a wallet is
- * asked to sign. Every field is checked with the parser's own rules first, so
+ * Sigil's server only reads messages; its tests, benches and the conformance
+ * suite write them. This is the canonical EIP-4361 text of a set of fields,
+ * the exact bytes a wallet is asked to sign. Every field is checked with the parser's own rules first, so
  * whatever this returns, parseSiweMessage reads back to the same fields.
  *
  * @throws InvalidMessageError when the fields cannot make a message.

@@ -16,7 +16,8 @@ import {
   RawContractError,
   TimeoutError,
 } from 'viem';
-import { InvalidSignatureError, SigilError } from '../../errors.js';
+import { SigilError } from '../errors/base.js';
+import { InvalidSignatureError } from '../errors/siwe.js';
 
 /**
  * Asks the chain whether a contract wallet accepts a signature: EIP-6492 for a

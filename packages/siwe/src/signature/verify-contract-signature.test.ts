@@ -1,6 +1,6 @@
 import { type Hex, type PublicClient, pad, serializeErc6492Signature } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InvalidSignatureError } from '../../errors.js';
+import { InvalidSignatureError } from '../errors/siwe.js';
 import { verifyContractSignature } from './verify-contract-signature.js';
 
 const TIMEOUT_MS = 1_000;

@@ -1,4 +1,4 @@
-import { DomainMismatchError, InvalidNonceError } from '../../errors.js';
+import { DomainMismatchError, InvalidNonceError } from '../errors/siwe.js';
 import type { SiweMessage } from './siwe-message.js';
 
 export type MessageBinding = {

@@ -1,4 +1,4 @@
-import { MessageExpiredError, MessageNotYetValidError } from '../../errors.js';
+import { MessageExpiredError, MessageNotYetValidError } from '../errors/siwe.js';
 import { dateTimeToEpochMilliseconds } from './siwe-field-validators.js';
 import type { SiweMessage } from './siwe-message.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainMismatchError, InvalidNonceError } from '../../errors.js';
+import { DomainMismatchError, InvalidNonceError } from '../errors/siwe.js';
 import { checkMessageBinding } from './check-message-binding.js';
 
 const message = { domain: 'sigil.example:3000', nonce: 'abcdef123456' };

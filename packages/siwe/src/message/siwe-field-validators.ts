@@ -6,8 +6,7 @@
  * field.
  */
 import { getAddress, isAddress } from 'viem';
-import { invalidSiweMessage } from './invalid-siwe-message.js';
-import { rfc3339ToEpochMilliseconds } from './rfc3339.js';
+import { rfc3339ToEpochMilliseconds } from '../rfc/rfc3339.js';
 import {
   isAlpha,
   isDigit,
@@ -17,7 +16,8 @@ import {
   isUnreserved,
   isUri,
   parseAuthority,
-} from './rfc3986.js';
+} from '../rfc/rfc3986.js';
+import { invalidSiweMessage } from './invalid-siwe-message.js';
 
 export const MIN_NONCE_LENGTH = 8;
 

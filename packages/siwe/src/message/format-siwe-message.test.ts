@@ -1,9 +1,9 @@
 import { createSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import { parseSiweMessage } from '../../src/auth/siwe/parse-siwe-message.js';
-import type { SiweMessage } from '../../src/auth/siwe/siwe-message.js';
-import { InvalidMessageError } from '../../src/errors.js';
+import { InvalidMessageError } from '../errors/siwe.js';
 import { formatSiweMessage } from './format-siwe-message.js';
+import { parseSiweMessage } from './parse-siwe-message.js';
+import type { SiweMessage } from './siwe-message.js';
 
 const MINIMAL: SiweMessage = {
   domain: 'service.org',

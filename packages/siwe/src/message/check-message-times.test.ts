@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidMessageError, MessageExpiredError, MessageNotYetValidError } from '../../errors.js';
+import {
+  InvalidMessageError,
+  MessageExpiredError,
+  MessageNotYetValidError,
+} from '../errors/siwe.js';
 import { checkMessageTimes } from './check-message-times.js';
 
 const now = new Date('2024-05-01T12:00:00.000Z');

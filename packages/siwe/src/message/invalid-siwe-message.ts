@@ -1,4 +1,4 @@
-import { InvalidMessageError } from '../../errors.js';
+import { InvalidMessageError } from '../errors/siwe.js';
 
 /**
  * The error for text or fields that cannot be an EIP-4361 message. `reason`

@@ -1,19 +1,22 @@
 /**
  * The EIP-4361 conformance vectors of the reference library (spruceid/siwe),
- * read from ../shared/siwe-vectors beside the checkout and never copied into
- * the project; empty when they are absent (the suites say so).
+ * kept beside this file in vectors/ (their README says where they come from),
+ * and the helpers that read them: this package's conformance suite and the
+ * server's, which runs them through signIn, read them from here.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { Hex } from 'viem';
-import type { SiweMessage } from '../../src/auth/siwe/siwe-message.js';
+import type { SiweMessage } from '../src/index.js';
 
-export const VECTORS_DIR = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/siwe-vectors',
-);
-export const vectorsPresent = existsSync(VECTORS_DIR);
+const VECTORS_DIR = new URL('vectors/', import.meta.url);
+
+export type VectorFile =
+  | 'parsing_positive.json'
+  | 'parsing_negative.json'
+  | 'parsing_negative_objects.json'
+  | 'verification_positive.json'
+  | 'verification_negative.json'
+  | 'eip1271.json';
 
 export type VectorFields = Record<string, unknown>;
 export type MessageVector = { message: string; fields: VectorFields };
@@ -28,9 +31,9 @@ export type SignedVector = VectorFields & {
 };
 export type ContractWalletVector = { message: string; signature: Hex };
 
-export function readVectors<T>(file: string): [string, T][] {
-  if (!vectorsPresent) return [];
-  return Object.entries(JSON.parse(readFileSync(join(VECTORS_DIR, file), 'utf8')));
+/** A vector file's entries, as [name, vector] pairs in the file's order. */
+export function readVectors<T>(file: VectorFile): [string, T][] {
+  return Object.entries(JSON.parse(readFileSync(new URL(file, VECTORS_DIR), 'utf8')));
 }
 
 /** Vector field names, including other SIWE libraries' spellings, to SiweMessage's. */

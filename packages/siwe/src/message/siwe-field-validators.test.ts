@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidMessageError } from '../../errors.js';
+import { InvalidMessageError } from '../errors/siwe.js';
 import {
   assertAddress,
   assertChainId,
