@@ -27,6 +27,7 @@ export default defineConfig({
   resolve: {
     alias: [
       sourceOf('siwe'),
+      sourceOf('profile-rules'),
       // Node loads graphql's CommonJS build (package "main"); Vite would pick its
       // .mjs build ("module") for our sources. Two copies of graphql refuse each
       // other's types, so tests use the one production uses.

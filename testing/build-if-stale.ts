@@ -29,7 +29,7 @@ export class BuildFailedError extends Error {
 }
 
 /** The workspace packages the server and web import; `npm run build:packages` builds them. */
-const PACKAGES = ['packages/siwe'];
+const PACKAGES = ['packages/siwe', 'packages/profile-rules'];
 const PACKAGE_SOURCES = PACKAGES.flatMap((dir) => [
   `${dir}/src`,
   `${dir}/package.json`,

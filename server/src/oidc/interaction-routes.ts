@@ -1,3 +1,4 @@
+import type { InteractionDetails } from '@sigil/schema/interaction-details';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
@@ -6,7 +7,6 @@ import type { Services } from '../services.js';
 import type { SessionRow } from '../sessions/session-store.js';
 import { SCOPE_CLAIMS } from './account-claims.js';
 import { connectedAppView, findConnection, recordConsent } from './connected-app-store.js';
-import type { InteractionDetails } from './interaction-details.js';
 import { OIDC_MOUNT_PATH } from './oidc-paths.js';
 
 const UID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,18 +1,6 @@
+// The limits and character sets live in @sigil/profile-rules, shared with the web form.
+import { BIO_MAX, DISPLAY_NAME_MAX, HOSTILE, HOSTILE_IN_BIO } from '@sigil/profile-rules';
 import { BadUserInputError } from '../errors.js';
-
-export const DISPLAY_NAME_MAX = 50;
-export const BIO_MAX = 280;
-
-/**
- * Characters a name or bio may not carry: control characters (C0, C1),
- * format characters (bidirectional overrides and isolates U+202A–202E,
- * U+2066–2069, marks, zero-width spaces, invisible operators, tag characters
- * that hide text), and line/paragraph separators. ZWNJ and ZWJ stay: scripts
- * (Persian, Indic) and emoji sequences need them. A bio may hold line breaks.
- * Exported for the web app, which warns while a person types by the same sets.
- */
-export const HOSTILE = /(?!\u200C|\u200D)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-export const HOSTILE_IN_BIO = /(?!\u200C|\u200D|\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 /** Length in code points: what a person counts, and what bounds storage (a grapheme can be unbounded). */
 const codePoints = (text: string) => [...text].length;

@@ -1,17 +1,11 @@
 /**
  * The server's profile rules, applied while a person types so they see a problem
  * before sending; the server checks again and its refusal is shown. The limits and
- * character sets are the server's own (imported, not copied: a form that allowed
- * what the server refuses, or the reverse, would mislead); only the wording is the
- * form's. That module is pure (a regex, two numbers, the server's error class),
- * so Vite bundles it as it does the SIWE grammar (see ../proof/server-siwe.ts).
+ * character sets come from @sigil/profile-rules, which the server enforces (shared,
+ * not copied: a form that allowed what the server refuses, or the reverse, would
+ * mislead); only the wording is the form's.
  */
-import {
-  BIO_MAX,
-  DISPLAY_NAME_MAX,
-  HOSTILE,
-  HOSTILE_IN_BIO,
-} from '../../../server/src/profiles/validate-profile';
+import { BIO_MAX, DISPLAY_NAME_MAX, HOSTILE, HOSTILE_IN_BIO } from '@sigil/profile-rules';
 
 export { BIO_MAX, DISPLAY_NAME_MAX };
 

@@ -4,7 +4,7 @@
  * interaction, bound to this browser by its interaction cookie. Same-origin
  * requests carry the cookies and the Origin header the server checks.
  */
-import type { InteractionDetails } from '../../../../server/src/oidc/interaction-details';
+import type { InteractionDetails } from '@sigil/schema/interaction-details';
 
 export type { InteractionDetails };
 
