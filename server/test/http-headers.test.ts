@@ -53,7 +53,9 @@ describe('the session cookie', () => {
     const token = client.cookie?.split('=')[1];
     const among = new TestClient(server);
     among.cookie = `theme=dark; sigil_session=${token}; other="quoted"`;
-    expect((await among.request<{ me: { id: string } | null }>(ME)).data?.me).not.toBeNull();
+    expect((await among.request<{ me: { id: string } | null }>(ME)).data?.me).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     for (const cookie of [
       'sigil_session=%E0%A4%A',
       'sigil_session=a b c',
