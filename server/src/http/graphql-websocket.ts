@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ExecutionArgs, GraphQLError } from 'graphql';
-import { handleProtocols, makeServer } from 'graphql-ws';
+import { type Context, handleProtocols, makeServer, type SubscribePayload } from 'graphql-ws';
 import type { WebSocket } from 'ws';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import { RateLimitedError, UnauthenticatedError } from '../errors.js';
@@ -78,6 +78,71 @@ export async function registerGraphQLWebSocket(
 
   services.metrics.observe({ openWebsockets: () => app.websocketServer.clients.size });
 
+  /**
+   * What one `subscribe` runs: its session read again, its document parsed
+   * and validated (the armor limits included), or the errors its `error`
+   * message carries.
+   */
+  async function prepareOperation(
+    ctx: Context<Record<string, unknown>, SocketExtra>,
+    payload: SubscribePayload,
+    requestId: string,
+  ): Promise<ExecutionArgs | readonly GraphQLError[]> {
+    const { request, socket } = ctx.extra;
+    // The operation being subscribed is already counted.
+    if (Object.keys(ctx.subscriptions).length > SOCKET_LIMITS.operationsPerSocket) {
+      services.metrics.socketLimitRefused('operations_per_socket');
+      return [
+        new GraphQLError(
+          `At most ${SOCKET_LIMITS.operationsPerSocket} operations may run on one socket.`,
+          { extensions: { code: 'RATE_LIMITED' } },
+        ),
+      ];
+    }
+    const { session, token, account } = await resolveSession(services, request);
+    if (openedWith.has(request) && !session) {
+      // Ended, expired or idle, announced or not: over for this socket too.
+      sockets.endSocket(socket, 'Session ended');
+      return [maskError(new UnauthenticatedError(), logger, requestId)];
+    }
+    const websocketContext: GraphQLContext = {
+      services,
+      session,
+      sessionAccount: account,
+      sessionToken: token,
+      origin: request.headers.origin ?? null,
+      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      clientAddress: clientKey(request.ip),
+      requestId,
+    };
+    const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+      websocketContext,
+      ...websocketContext,
+    });
+    // Both throw their refusal (a syntax error; an armor limit, from inside
+    // validate): caught by onSubscribe below.
+    const document = parse(payload.query);
+    const errors = validate(schema, document);
+    if (errors.length) return errors;
+    const httpOnly = findHttpOnlyField(schema, document);
+    if (httpOnly) {
+      return [
+        new GraphQLError(
+          `${httpOnly} is served over HTTP only: a websocket cannot set the session cookie.`,
+          { extensions: { code: 'BAD_REQUEST' } },
+        ),
+      ];
+    }
+    return {
+      schema,
+      operationName: payload.operationName ?? null,
+      document,
+      variableValues: payload.variables ?? null,
+      contextValue: await contextFactory(),
+      rootValue: { execute, subscribe },
+    };
+  }
+
   const server = makeServer<Record<string, unknown>, SocketExtra>({
     // Each operation runs under its own request id, like an HTTP request.
     execute: (args) =>
@@ -88,64 +153,17 @@ export async function registerGraphQLWebSocket(
       requestIdStorage.run((args.contextValue as GraphQLContext).requestId, () =>
         (args.rootValue as EnvelopedRoot).subscribe(args),
       ) as never,
+    // Whatever an operation's preparation throws is that operation's `error`
+    // message, as HTTP answers it: escaping to graphql-ws, it closed the
+    // whole socket with 4500. Refusals (GraphQL errors) keep their message;
+    // anything else is masked and logged.
     onSubscribe: async (ctx, _id, payload) => {
-      const { request, socket } = ctx.extra;
       const requestId = randomUUID();
-      // The operation being subscribed is already counted.
-      if (Object.keys(ctx.subscriptions).length > SOCKET_LIMITS.operationsPerSocket) {
-        services.metrics.socketLimitRefused('operations_per_socket');
-        return [
-          new GraphQLError(
-            `At most ${SOCKET_LIMITS.operationsPerSocket} operations may run on one socket.`,
-            { extensions: { code: 'RATE_LIMITED' } },
-          ),
-        ];
-      }
-      const { session, token, account } = await resolveSession(services, request);
-      if (openedWith.has(request) && !session) {
-        // Ended, expired or idle, announced or not: over for this socket too.
-        sockets.endSocket(socket, 'Session ended');
-        return [maskError(new UnauthenticatedError(), logger, requestId)];
-      }
-      const websocketContext: GraphQLContext = {
-        services,
-        session,
-        sessionAccount: account,
-        sessionToken: token,
-        origin: request.headers.origin ?? null,
-        userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-        clientAddress: clientKey(request.ip),
-        requestId,
-      };
-      const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-        websocketContext,
-        ...websocketContext,
-      });
-      let document: ReturnType<typeof parse>;
       try {
-        document = parse(payload.query);
+        return await prepareOperation(ctx, payload, requestId);
       } catch (error) {
-        return [error as GraphQLError];
+        return [maskError(error, logger, requestId)];
       }
-      const errors = validate(schema, document);
-      if (errors.length) return errors;
-      const httpOnly = findHttpOnlyField(schema, document);
-      if (httpOnly) {
-        return [
-          new GraphQLError(
-            `${httpOnly} is served over HTTP only: a websocket cannot set the session cookie.`,
-            { extensions: { code: 'BAD_REQUEST' } },
-          ),
-        ];
-      }
-      return {
-        schema,
-        operationName: payload.operationName ?? null,
-        document,
-        variableValues: payload.variables ?? null,
-        contextValue: await contextFactory(),
-        rootValue: { execute, subscribe },
-      };
     },
   });
 

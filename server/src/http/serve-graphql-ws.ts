@@ -14,6 +14,9 @@ const CLIENT_MESSAGES: ReadonlySet<string> = new Set([
 /** How often an idle socket is pinged, and how long its pong may take. @default 12000 */
 const KEEP_ALIVE_MS = 12_000;
 
+/** The longest reason a close frame may carry, in UTF-8 bytes: `ws` throws on a longer one. */
+const MAX_CLOSE_REASON_BYTES = 123;
+
 export type GraphQLWsServer<Extra> = ReturnType<typeof makeServer<Record<string, unknown>, Extra>>;
 
 /**
@@ -21,7 +24,9 @@ export type GraphQLWsServer<Extra> = ReturnType<typeof makeServer<Record<string,
  * graphql-ws's own `useServer` does, with two departures: a client that
  * sends a message only a server may send breaks the protocol (4400, where
  * `useServer` throws and closes 4500), and a failure is logged here and
- * closes with a fixed reason, never the exception's text.
+ * closes with a fixed reason, never the exception's text. A close reason
+ * that quotes the client (graphql-ws's 4409 names the reused id) is cut to
+ * fit the frame: whole, `ws` threw on it and the socket closed 4500.
  */
 export function serveGraphQLWs<Extra>(
   server: GraphQLWsServer<Extra>,
@@ -45,7 +50,7 @@ export function serveGraphQLWs<Extra>(
           if (socket.readyState !== socket.OPEN) return resolve();
           socket.send(data, (error) => (error ? reject(error) : resolve()));
         }),
-      close: (code, reason) => socket.close(code, reason),
+      close: (code, reason) => socket.close(code, reason && fitCloseReason(reason)),
       onMessage: (handle) =>
         socket.on('message', async (data) => {
           const text = String(data);
@@ -85,4 +90,16 @@ function isClientMessage(text: string): boolean {
     return true;
   }
   return CLIENT_MESSAGES.has(type);
+}
+
+/** `reason`, or as much of it as fits a close frame with an ellipsis, cut between characters. */
+export function fitCloseReason(reason: string): string {
+  if (Buffer.byteLength(reason) <= MAX_CLOSE_REASON_BYTES) return reason;
+  const room = MAX_CLOSE_REASON_BYTES - Buffer.byteLength('…');
+  let fitted = '';
+  for (const character of reason) {
+    if (Buffer.byteLength(fitted + character) > room) break;
+    fitted += character;
+  }
+  return `${fitted}…`;
 }
