@@ -81,7 +81,7 @@ describe('createSessionActions', () => {
     await actions.completeSignIn(alice);
     writeAccountPage(graphql);
     await actions.completeSignIn({ ...alice, address: bob.address });
-    expect(graphql.apollo.cache.readQuery({ query: AccountPageDocument })).not.toBeNull();
+    expect(graphql.apollo.cache.readQuery({ query: AccountPageDocument })?.me?.id).toBe(alice.id);
     expect(graphql.accountCache.owner).toBe(alice.id);
   });
 

@@ -205,7 +205,10 @@ describe('createSiweAdapter', () => {
   it('fails getNonce when the server cannot issue one, so RainbowKit shows the preparing error', async () => {
     const { adapter } = setUp({ networkFails: (name) => name === 'CreateNonce' });
     vi.useFakeTimers();
-    const attempt = expect(adapter.getNonce()).rejects.toThrow();
+    // The network's own failure, once the retries are spent: not a nonce, not a refusal.
+    const attempt = expect(adapter.getNonce()).rejects.toMatchObject({
+      networkError: { message: 'Failed to fetch' },
+    });
     await vi.runAllTimersAsync();
     await attempt;
     vi.useRealTimers();
