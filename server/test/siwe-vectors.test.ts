@@ -23,8 +23,8 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
  * What signIn answers each verification vector, through the production path.
- * Sigil's policy is stricter than EIP-4361 in two documented ways (README,
- * "The sign-in policy"), and three positive vectors meet them:
+ * Sigil's policy is stricter than EIP-4361 in two documented ways
+ * (docs/sign-in.md), and three positive vectors meet them:
  * - the issued-at time must fall inside a nonce's lifetime of the server's
  *   clock, so a message checked at a custom time decades from its issued-at
  *   (or before it) is refused for that;
