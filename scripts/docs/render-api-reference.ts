@@ -1,6 +1,6 @@
 // Writes docs/api-reference.md from schema/schema.graphql:
 //
-//   npx tsx scripts/docs/render-api-reference.ts
+//   npm run docs:api
 //
 // Run it after changing the schema; server/test/api-reference-is-current.test.ts
 // fails until the page is rendered again and committed.
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { renderApiReferenceMarkdown } from './render-api-reference-markdown.js';
 
 /** The command that renders the page, as the page and the test name it. */
-export const RENDER_API_REFERENCE_COMMAND = 'npx tsx scripts/docs/render-api-reference.ts';
+export const RENDER_API_REFERENCE_COMMAND = 'npm run docs:api';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../../schema/schema.graphql', import.meta.url));
 export const API_REFERENCE_PATH = fileURLToPath(
