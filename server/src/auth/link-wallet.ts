@@ -23,7 +23,7 @@ export type LinkWalletParameters = {
 
 /**
  * Links the wallet a signed message proves to a signed-in account: the whole
- * sign-in policy (DESIGN §4 steps 1 to 5) plus the account's link statement,
+ * sign-in policy (docs/sign-in.md, steps 1 to 5) plus the account's link statement,
  * then the wallet's identity (step 6's rule: a contract wallet only on the
  * chain it proved itself on) is added to the account.
  */

@@ -31,7 +31,7 @@ export type SignInOutcome = {
 };
 
 /**
- * The sign-in policy of DESIGN §4: the signed message proves its wallet
+ * The sign-in policy of docs/sign-in.md: the signed message proves its wallet
  * (steps 1 to 5), then the wallet's identity finds or creates the account
  * and a new session starts (step 6).
  */

@@ -86,7 +86,7 @@ function checkMessage(
 }
 
 /**
- * Steps 1 to 5 of the sign-in policy (DESIGN §4), in its order: what a signed
+ * Steps 1 to 5 of the sign-in policy (docs/sign-in.md), in its order: what a signed
  * message must pass to prove its wallet, for a sign-in and for a link alike.
  * The nonce is consumed before any refusal is returned, so every attempt,
  * good or bad, uses its nonce up.

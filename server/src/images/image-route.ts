@@ -16,7 +16,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * GET /images/:id?w=&q= (DESIGN §3): a variant of a stored image. `w` is
+ * GET /images/:id?w=&q= (docs/profiles.md): a variant of a stored image. `w` is
  * required (there is no unsized original to fetch), both from the
  * specification's lists; the format follows Accept. A 304 is answered from
  * the image's row without reading or rendering any bytes.

@@ -1,4 +1,4 @@
-/** Where the provider lives under PUBLIC_URL (DESIGN §3): the issuer is `<PUBLIC_URL>/oidc`. */
+/** Where the provider lives under PUBLIC_URL (docs/oidc.md): the issuer is `<PUBLIC_URL>/oidc`. */
 export const OIDC_MOUNT_PATH = '/oidc';
 
 /** The web app's page for one interaction (sign-in and consent). */

@@ -26,7 +26,7 @@ export type ReadCacheParameters = {
  * them as much again.
  *
  * Why it is safe where it is used (SQLite without REDIS_URL: one instance, the
- * database's only writer, DESIGN §1): `plugin` sees every statement that runs
+ * database's only writer, docs/decisions/sqlite-read-cache.md): `plugin` sees every statement that runs
  * through this database, transactions included, and empties the cache after
  * each one that is not a SELECT. Ending a session is such a statement, so the
  * very next request reads the database and is refused. A read that was under

@@ -32,7 +32,7 @@ export function App({ config, wagmiConfig, queryClient, graphql }: AppProps) {
                 <RainbowKitProvider
                   appInfo={{ appName: config.appName }}
                   theme={walletTheme}
-                  // The messages of DESIGN §6 are RainbowKit's English ones, whatever the browser's language.
+                  // The messages of docs/sign-in.md are RainbowKit's English ones, whatever the browser's language.
                   locale="en-US"
                   showRecentTransactions
                 >

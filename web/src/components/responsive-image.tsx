@@ -1,6 +1,6 @@
 import type { ImageFieldsFragment } from '../graphql/generated/graphql';
 
-/** The widths of the image pipeline (DESIGN §6), smallest first, with their fields. */
+/** The widths of the image pipeline (docs/profiles.md), smallest first, with their fields. */
 const WIDTHS = [
   [128, 'w128'],
   [256, 'w256'],

@@ -25,7 +25,7 @@ export type CreateAccountCacheStoreParameters = {
   keyPrefix?: string;
 };
 
-/** DESIGN §6: at most 1048576 characters, written at most once a second. */
+/** docs/web-app.md: at most 1048576 characters, written at most once a second. */
 const persistOptions = { maxSize: 1_048_576, debounce: 1_000 } as const;
 
 /**

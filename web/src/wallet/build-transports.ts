@@ -1,7 +1,7 @@
 import { type HttpTransport, http } from 'viem';
 import type { RuntimeChain } from '../app/runtime-config';
 
-/** DESIGN §6: a 10 s timeout per request, up to 1000 JSON-RPC calls per HTTP batch. */
+/** docs/web-app.md: a 10 s timeout per request, up to 1000 JSON-RPC calls per HTTP batch. */
 export const chainTransportOptions = { timeout: 10_000, batch: { batchSize: 1_000 } } as const;
 
 /**

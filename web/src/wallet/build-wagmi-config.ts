@@ -33,7 +33,7 @@ export function buildWagmiConfig({
     chains: buildChains(config.chains),
     transports: buildTransports(config.chains),
     connectors,
-    // DESIGN §6: multicall batches of at most 1024 bytes of calldata.
+    // docs/web-app.md: multicall batches of at most 1024 bytes of calldata.
     batch: { multicall: { batchSize: 1_024 } },
     multiInjectedProviderDiscovery: true,
     ssr: false,

@@ -1,4 +1,4 @@
-/** wagmi's connection status, the four states DESIGN §6 names. */
+/** wagmi's connection status, the four states docs/web-app.md names. */
 export type WalletConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
 
 /** Each state in the words a person uses; `data-status` keeps the state's name for tests. */

@@ -1,6 +1,6 @@
 import type { LinkFailure } from '../../auth/link-failure';
 
-/** DESIGN §6's step messages where they fit; plain words for each refusal of a link. */
+/** The sign-in step messages (docs/sign-in.md) where they fit; plain words for each refusal of a link. */
 export const linkFailureMessage: Record<Exclude<LinkFailure['kind'], 'rate-limited'>, string> = {
   preparing: 'Error preparing message, please retry!',
   signing: 'Error signing message, please retry!',
