@@ -1,7 +1,7 @@
 // An app that offers "Sign in with Ethereum" through Sigil's OpenID Connect
 // provider, with openid-client: authorization code + PKCE, then userinfo.
-// Run Sigil with this client in OIDC_CLIENTS (README: "Add Sign in with
-// Ethereum to your app"), then `npm run example:rp` and open http://localhost:4000.
+// Run Sigil with this client in OIDC_CLIENTS (docs/oidc.md, "Try it with the
+// example app"), then `npm run example:rp` and open http://localhost:4000.
 import { createServer } from 'node:http';
 import * as client from 'openid-client';
 

@@ -51,7 +51,8 @@ it('opens the switch-networks and profile views', async () => {
   await page.keyboard.press('Escape');
   await app.dialog.waitFor({ state: 'detached' });
 
-  // Sigil sends no transactions yet (docs/web-app.md). Until it does, the wallet
+  // This view is tested apart from the tip flow (docs/profiles.md, "Tips"),
+  // which adds its own transaction: here the wallet
   // sends a real one on the Hardhat node and the test records it where
   // RainbowKit keeps those an app adds with useAddRecentTransaction; RainbowKit
   // then checks its receipt on the chain itself.

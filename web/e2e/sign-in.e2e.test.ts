@@ -40,7 +40,7 @@ it('connects and signs in to the account page', async () => {
   for (const balance of await page.getByTestId('chain-balance').all()) {
     await expect.poll(() => balance.textContent()).toMatch(/10,?000 ETH/);
   }
-  // The README shows this page.
+  // The README and docs/ show this page.
   await saveScreenshot(page, 'account');
 });
 

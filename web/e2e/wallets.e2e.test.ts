@@ -48,7 +48,7 @@ it('links a second account of the wallet, switches between them without a new si
   expect(wallet.signatureRequests).toBe(2);
   expect(await page.getByTestId('rk-auth-message-button').count()).toBe(0);
 
-  // The README shows this section; light, dark and 360 px wide are checked by eye from these.
+  // docs/wallets.md shows this section; light, dark and 360 px wide are checked by eye from these.
   const section = page.getByTestId('wallets-section');
   await saveElementScreenshot(section, 'wallets');
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -4,7 +4,7 @@ import { listWallets, type WalletRow } from '../accounts/wallet-store.js';
 import type { Services } from '../services.js';
 import { readProfileClaims } from './profile-claims.js';
 
-/** The scopes Sigil offers and the claims each one releases (README: "Claims"). */
+/** The scopes Sigil offers and the claims each one releases (docs/oidc.md, "Flows, scopes and claims"). */
 export const SCOPE_CLAIMS = {
   openid: ['sub'],
   profile: ['name', 'picture', 'preferred_username'],

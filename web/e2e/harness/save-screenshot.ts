@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 
-/** Git-ignored; the README takes its pictures from here. */
+/** Git-ignored; README.md and docs/screenshots take their pictures from here. */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 /** What the pages showed when a test failed (cleared at the start of each run). */
 export const FAILURES_DIR = `${SCREENSHOTS_DIR}failures/`;

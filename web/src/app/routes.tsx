@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 // wouter: about 2 kB gzip where React Router or TanStack Router would add 26 to 30 kB to a
-// first visit, and it types a route's parameters from its pattern (README, "Pages and links").
+// first visit, and it types a route's parameters from its pattern (docs/web-app.md, "Pages and links";
+// docs/decisions/wouter-router.md).
 import { Route, Switch, useLocation } from 'wouter';
 import type { RouteDefinition } from './define-route';
 import { ErrorBoundary } from './error-boundary';
