@@ -35,7 +35,8 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // testing/ is the harness the server's tests share; its own tests run here.
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../testing/**/*.test.ts'],
     globalSetup: [
       'test/support/workspace-packages.global-setup.ts',
       'test/support/postgres-schemas.global-setup.ts',

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createPortAllocator, freePort } from '../../testing/free-port.js';
+import { createPortAllocator, freePort } from './free-port.js';
 
 // A CI run failed when the kernel gave a test's METRICS_PORT and then its
 // server's PORT the same ephemeral port: the server refused to start.
