@@ -11,6 +11,7 @@ const eventLabel: Record<AccountEventType, string> = {
   WALLET_UNLINKED: 'Wallet unlinked',
   APP_AUTHORIZED: 'App authorized',
   APP_REVOKED: 'App access revoked',
+  ROLES_CHANGED: 'Roles changed',
 };
 
 /** What happens to the account while this page is open, as it happens. */
