@@ -28,7 +28,10 @@ const config: CodegenConfig = {
         },
         scalars: {
           DateTime: { input: 'Date', output: 'Date | number' },
-          Address: 'string',
+          // In: what AddressScalar hands a resolver, checksummed. Out: any
+          // address text (rows keep theirs as strings); the scalar checks and
+          // checksums it on the way out.
+          Address: { input: 'viem#Address', output: 'string' },
           File: 'File',
         },
         enumsAsTypes: true,
@@ -42,7 +45,13 @@ const config: CodegenConfig = {
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
-        scalars: { DateTime: 'string', Address: 'string', File: 'File' },
+        scalars: {
+          DateTime: 'string',
+          // What the server sends is always a checksummed address; what the app
+          // sends may be text a person typed, which the server checks.
+          Address: { input: 'string', output: 'viem#Address' },
+          File: 'File',
+        },
       },
     },
   },

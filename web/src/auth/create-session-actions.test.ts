@@ -7,13 +7,13 @@ import { createSessionActions } from './create-session-actions';
 const alice = {
   __typename: 'Account' as const,
   id: 'a',
-  address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const,
   wallets: [],
 };
 const bob = {
   __typename: 'Account' as const,
   id: 'b',
-  address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const,
   wallets: [],
 };
 const prefix = 'sigil:apollo-cache:';

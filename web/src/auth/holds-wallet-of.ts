@@ -10,7 +10,7 @@ import type { AccountIdentityFragment } from '../graphql/generated/graphql';
  */
 export function holdsWalletOf(account: AccountIdentityFragment, address: Address): boolean {
   return (
-    isAddressEqual(account.address as Address, address) ||
-    account.wallets.some((wallet) => isAddressEqual(wallet.address as Address, address))
+    isAddressEqual(account.address, address) ||
+    account.wallets.some((wallet) => isAddressEqual(wallet.address, address))
   );
 }

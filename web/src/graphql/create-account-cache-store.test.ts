@@ -1,4 +1,5 @@
 import { InMemoryCache } from '@apollo/client';
+import type { Address } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccountCacheStore } from './create-account-cache-store';
 import { MeDocument } from './generated/graphql';
@@ -7,7 +8,7 @@ const alice = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const bob = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const prefix = 'sigil:apollo-cache:';
 
-function writeMe(cache: InMemoryCache, id: string, address: string) {
+function writeMe(cache: InMemoryCache, id: string, address: Address) {
   cache.writeQuery({
     query: MeDocument,
     data: { me: { __typename: 'Account', id, address, wallets: [] } },

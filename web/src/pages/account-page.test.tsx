@@ -19,7 +19,7 @@ import { wagmiTestConfig } from '../test/wagmi-test-config';
 import { wagmiWrapper } from '../test/wagmi-wrapper';
 import AccountPage from './account-page';
 
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const;
 
 const session = (id: string, current: boolean, userAgent: string) => ({
   __typename: 'Session' as const,

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client';
-import { type Address, getAddress, isAddress } from 'viem';
+import { getAddress, isAddress } from 'viem';
 import type { RoutePageProps } from '../app/define-route';
 import { GENERIC_ERROR_MESSAGE } from '../app/generic-error';
 import { PublicProfileDocument } from '../graphql/generated/graphql';
@@ -79,10 +79,7 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
           </ul>
         )}
       </section>
-      <TipPanel
-        recipient={profile.address as Address}
-        recipientName={profile.displayName ?? 'this person'}
-      />
+      <TipPanel recipient={profile.address} recipientName={profile.displayName ?? 'this person'} />
     </section>
   );
 }

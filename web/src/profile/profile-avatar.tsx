@@ -8,14 +8,14 @@ import { useEnsIdentity } from '../pages/account/use-ens-identity';
 export type ProfileAvatarProps = {
   image: ImageFieldsFragment | null | undefined;
   /** The primary wallet: its ENS avatar (where mainnet is enabled) or its generated one stands in. */
-  address: string;
+  address: Address;
   size: number;
   className?: string;
 };
 
 /** The uploaded avatar; without one, the primary wallet's ENS avatar, or the generated one. */
 export function ProfileAvatar({ image, address, size, className }: ProfileAvatarProps) {
-  const { avatar: ensAvatar } = useEnsIdentity(address as Address, { enabled: !image });
+  const { avatar: ensAvatar } = useEnsIdentity(address, { enabled: !image });
   const [ensFailed, setEnsFailed] = useState(false);
   const classes = `avatar ${className ?? ''}`;
   if (image) {

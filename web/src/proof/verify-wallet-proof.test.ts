@@ -1,3 +1,4 @@
+import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { runtimeConfigFixture } from '../test/runtime-config-fixture';
 import { siweTestMessage, testSigner } from './siwe-test-message';
@@ -17,7 +18,7 @@ const chains = runtimeConfigFixture({
 }).chains;
 const now = new Date('2026-11-20T12:00:00Z');
 
-async function proofOf(message: string, address: string = testSigner.address) {
+async function proofOf(message: string, address: Address = testSigner.address) {
   const signature = await testSigner.signMessage({ message });
   return {
     address,

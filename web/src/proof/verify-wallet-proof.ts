@@ -5,7 +5,7 @@ import { identifySigner, type Signer } from './identify-signer';
 
 /** A published wallet and the proof the server keeps for it. */
 export type PublishedWallet = {
-  address: string;
+  address: Address;
   kind: 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
   chainId?: number | null;
   proof: { message: string; signature: string; chainId: number; signedAt: string };
@@ -59,8 +59,7 @@ export async function verifyWalletProof({
       checks: [{ name: 'domain', ok: false, detail: 'The proof is not an EIP-4361 message.' }],
     };
   }
-  const address = wallet.address as Address;
-  const addressMatches = isAddressEqual(message.address, address);
+  const addressMatches = isAddressEqual(message.address, wallet.address);
   // A contract wallet is a wallet only on the chain where it proved itself.
   const expectedChain = wallet.chainId ?? wallet.proof.chainId;
   const chainMatches = message.chainId === expectedChain;

@@ -33,7 +33,7 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
   const { symbol, decimals } = chain.nativeCurrency;
   const value = parseTipAmount(amount, decimals);
   const balance = useBalance({
-    address: (account?.address as Address | undefined) ?? undefined,
+    address: account?.address,
     chainId: chain.id,
     query: { enabled: session === 'authenticated' },
   });

@@ -1,4 +1,3 @@
-import type { Address } from 'viem';
 import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { useAccountEvents } from '../../auth/account-events-context';
@@ -43,7 +42,7 @@ export function AccountDetails() {
       <AccountIdentity address={account.address} />
       <ProfileSection />
       <WalletsSection wallets={account.wallets} sessions={account.sessions} chainName={chainName} />
-      <ChainBalances address={account.address as Address} chains={chains} />
+      <ChainBalances address={account.address} chains={chains} />
       <SessionList
         sessions={account.sessions}
         chainName={chainName}

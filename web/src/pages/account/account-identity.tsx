@@ -8,8 +8,8 @@ import { useEnsIdentity } from './use-ens-identity';
  * The full EIP-55 address, with the ENS name where mainnet resolves one, and the same
  * avatar as everywhere else: the uploaded one, else the ENS one, else the generated one.
  */
-export function AccountIdentity({ address }: { address: string }) {
-  const checksummed = getAddress(address as Address);
+export function AccountIdentity({ address }: { address: Address }) {
+  const checksummed = getAddress(address);
   const { name } = useEnsIdentity(checksummed);
   // The Profile section asks the same query: one request, one cache entry.
   const profile = useQuery(AccountProfileDocument, { fetchPolicy: 'cache-first' }).data?.me

@@ -1,4 +1,3 @@
-import type { Address } from 'viem';
 import { formatDateTime } from '../../components/format-date-time';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 import { useEnsIdentity } from './use-ens-identity';
@@ -40,7 +39,7 @@ export function WalletRow({
   // Mainnet's name for the address means this wallet only if it is an EOA or lives on mainnet.
   const ensApplies =
     wallet.chainId === null || wallet.chainId === undefined || wallet.chainId === MAINNET_ID;
-  const { name } = useEnsIdentity(wallet.address as Address, { enabled: ensApplies });
+  const { name } = useEnsIdentity(wallet.address, { enabled: ensApplies });
   const descriptionId = `wallet-${wallet.address}-${wallet.chainId ?? 'any'}`;
   const kind =
     wallet.chainId === null || wallet.chainId === undefined

@@ -4,6 +4,7 @@ import { getMainDefinition } from '@apollo/client/utilities';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { type ReactNode, useMemo, useState } from 'react';
+import type { Address } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from 'wagmi/actions';
 import { RuntimeConfigContext } from '../../app/runtime-config-context';
@@ -26,7 +27,7 @@ const contractWallet = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const at = '2026-11-20T10:00:00.000Z';
 
 type ServerWallet = {
-  address: string;
+  address: Address;
   kind: 'EOA' | 'CONTRACT';
   chainId: number | null;
   primary: boolean;
@@ -35,7 +36,7 @@ type ServerWallet = {
   lastSignInAt: string | null;
 };
 
-const wallet = (address: string, fields: Partial<ServerWallet> = {}): ServerWallet => ({
+const wallet = (address: Address, fields: Partial<ServerWallet> = {}): ServerWallet => ({
   address,
   kind: 'EOA',
   chainId: null,
@@ -156,8 +157,7 @@ async function setUp({
     operations: (name: string) => fetch.operations.filter((op) => op.operationName === name),
     push: (event: AccountEvent) =>
       act(() => events.simulateResult({ result: { data: { accountEvents: event } } })),
-    switchWalletTo: (address: string) =>
-      act(() => connector.onAccountsChanged([address as `0x${string}`])),
+    switchWalletTo: (address: Address) => act(() => connector.onAccountsChanged([address])),
   };
 }
 

@@ -13,7 +13,7 @@ export type WalletsSectionProps = {
   chainName(chainId: number): string;
 };
 
-const sameAddress = (a: string, b: string) => isAddressEqual(a as Address, b as Address);
+const sameAddress = (a: Address, b: Address) => isAddressEqual(a, b);
 
 /** The account's wallets: each one signs in here; link another, choose the primary, unlink. */
 export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionProps) {
