@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accessRule, describeRule } from './access-rule.js';
 import { chainList, rpcUrl } from './chain-list.js';
 import { databaseUrl } from './database-url.js';
 import { formatDuration } from './duration.js';
@@ -14,13 +15,15 @@ import { commaList, duration, firstMessage, origin, quoted, wholeNumber } from '
  * year outlives any policy change; a nonce is the window in which a signed
  * message can still be used, and an hour is already far more than a wallet
  * takes to sign; a shutdown longer than ten minutes is one an orchestrator
- * has long since given up on.
+ * has long since given up on; roles a day old are no longer what the
+ * chains say.
  */
 export const DURATION_LIMITS = {
   SESSION_MAX_AGE: 365 * 86_400,
   SESSION_IDLE_TIMEOUT: 365 * 86_400,
   NONCE_TTL: 3_600,
   SHUTDOWN_TIMEOUT: 600,
+  ROLES_TTL: 86_400,
 } as const;
 
 const atMost = (name: keyof typeof DURATION_LIMITS) =>
@@ -132,6 +135,22 @@ export const environmentVariables = {
         'OpenID Connect clients: a JSON array, or the path of a JSON file; none: no provider routes at all',
     },
   ),
+  ACCESS_RULES: environmentVariable(
+    jsonArrayOrFile(accessRule, {
+      items: 'rules',
+      max: 100,
+      uniqueBy: 'role',
+      describeItem: describeRule,
+    }),
+    {
+      meaning:
+        'access rules: roles granted by what the account holds on chain ([docs/access.md](access.md)); a JSON array, or the path of a JSON file',
+    },
+  ),
+  ROLES_TTL: environmentVariable(duration(DURATION_LIMITS.ROLES_TTL), {
+    default: '5m',
+    meaning: `how old a rules check may be before a read of roles checks the chains again, ${atMost('ROLES_TTL')}`,
+  }),
   NODE_ENV: environmentVariable(z.string(), {
     meaning: '`development` serves GraphiQL and allows introspection',
   }),
@@ -153,6 +172,18 @@ export const environmentSchema = defineEnvironment(environmentVariables).superRe
         path: ['METRICS_PORT'],
         message: `${env.METRICS_PORT} is PORT too: metrics need a listener of their own`,
       });
+    }
+    // A rule may only read chains this server reads.
+    const enabled = new Set(env.CHAINS.map(({ id }) => id));
+    for (const [index, rule] of (env.ACCESS_RULES ?? []).entries()) {
+      for (const [position, requirement] of rule.requirements.entries()) {
+        if (!('chainId' in requirement) || enabled.has(requirement.chainId)) continue;
+        context.addIssue({
+          code: 'custom',
+          path: ['ACCESS_RULES'],
+          message: `${describeRule(rule, index)} ${rule.logic.toLowerCase()}.${position}.chainId ${requirement.chainId} is not enabled in CHAINS`,
+        });
+      }
     }
     // RPC_URL_<id> is checked for the enabled chains only: a leftover one of
     // a chain taken out of CHAINS does not stop the start.

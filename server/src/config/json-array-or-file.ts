@@ -8,6 +8,11 @@ export type JsonArrayOrFileOptions<Item> = {
   max: number;
   /** A field no two items may share, e.g. `client_id`. */
   uniqueBy?: keyof Item & string;
+  /**
+   * How a message names an item, from what was written: `rule 2 ("member")`
+   * rather than `2`. @default the item's index
+   */
+  describeItem?: (written: unknown, index: number) => string;
 };
 
 /**
@@ -18,9 +23,16 @@ export type JsonArrayOrFileOptions<Item> = {
  */
 export function jsonArrayOrFile<Item extends z.ZodType>(
   item: Item,
-  { items, max, uniqueBy }: JsonArrayOrFileOptions<z.output<Item>>,
+  { items, max, uniqueBy, describeItem }: JsonArrayOrFileOptions<z.output<Item>>,
 ) {
   const arraySchema = z.array(item).max(max);
+  const where = (path: PropertyKey[], value: unknown): string => {
+    if (path.length === 0) return 'the value';
+    const [index, ...field] = path;
+    if (!describeItem || typeof index !== 'number' || !Array.isArray(value)) return path.join('.');
+    const item = describeItem(value[index], index);
+    return field.length ? `${item} ${field.join('.')}` : item;
+  };
   return z.string().transform((text, context): z.output<Item>[] => {
     const json = text.startsWith('[') ? text : readJsonFile(text, context);
     if (json === undefined) return z.NEVER;
@@ -34,8 +46,7 @@ export function jsonArrayOrFile<Item extends z.ZodType>(
     const parsed = arraySchema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? issue.path.join('.') : 'the value';
-      context.addIssue(`${where} ${issue?.message ?? 'is invalid'}`);
+      context.addIssue(`${where(issue?.path ?? [], value)} ${issue?.message ?? 'is invalid'}`);
       return z.NEVER;
     }
     if (uniqueBy) {

@@ -60,6 +60,10 @@ function configFrom(env: Environment) {
     imageCache: { dir: env.IMAGE_CACHE_DIR, maxBytes: env.IMAGE_CACHE_MAX_MB * 1024 * 1024 },
     /** OpenID Connect clients; none means no provider routes at all. */
     oidcClients: env.OIDC_CLIENTS ?? [],
+    /** Access rules (docs/access.md), in the order written; none: every account's rule roles are empty. */
+    accessRules: env.ACCESS_RULES ?? [],
+    /** How old a rules check may be before a read of roles checks the chains again. */
+    rolesTtlSeconds: env.ROLES_TTL,
   };
 }
 
