@@ -1,5 +1,7 @@
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // In development Vite serves the app and forwards the API to the Sigil server,
 // so the browser sees one origin, as it does in production.
@@ -21,7 +23,18 @@ const initialVendorGroups = [
 ];
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A brotli and a gzip copy beside each text file, compressed once at the highest levels;
+    // the server sends the best one the browser accepts (docs/web-app.md, "First-visit delivery").
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   // Workspace packages (@sigil/*) are bundled from their TypeScript sources
   // (their `source` export condition): the app never waits on their dist/.
   resolve: { conditions: ['source', ...defaultClientConditions] },

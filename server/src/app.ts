@@ -7,6 +7,7 @@ import type { Config } from './config/load-config.js';
 import { createAccountEvents } from './events/account-events.js';
 import { type Every, scheduleHousekeeping } from './housekeeping/schedule-housekeeping.js';
 import { requestIdFor, trustProxy } from './http/client-address.js';
+import { compressResponses } from './http/compress-responses.js';
 import { registerCookies } from './http/cookies.js';
 import { registerCors } from './http/cors.js';
 import { drainConnectionsOnClose } from './http/drain-connections.js';
@@ -147,6 +148,8 @@ export async function buildApp(
   }) as unknown as FastifyInstance;
 
   registerSecurityHeaders(app, config);
+  // Before every route: its onSend hook is attached to the routes registered after it.
+  await compressResponses(app);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     done();

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { getAddress, isAddress } from 'viem';
 import { findImageMeta } from '../images/image-store.js';
 import { renderProfilePageHead } from '../profiles/profile-page-head.js';
@@ -26,7 +26,17 @@ const FILE_EXTENSION =
  * pages get index.html (the app routes them and shows its own not-found
  * page); unknown files get a 404. `/u/<address>` gets index.html with the
  * public profile's title, description and link-preview tags in its head.
+ *
+ * The build writes a brotli and a gzip copy beside each text file
+ * (web/vite.config.ts); the best one the browser accepts is sent as it is,
+ * and what is rendered per request is compressed by compress-responses.ts.
+ * Every answer varies by Accept-Encoding, identity ones included
+ * (docs/web-app.md, "First-visit delivery").
  */
+function sendIndexHtml(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   root: string = defaultWebRoot,
@@ -46,6 +56,7 @@ export async function registerWebApp(
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
     // send's own Cache-Control (max-age=0) would override the one set below.
     cacheControl: false,
     setHeaders(res, path) {
@@ -63,12 +74,10 @@ export async function registerWebApp(
       acceptsHtml &&
       !path.startsWith('/assets/') &&
       !FILE_EXTENSION.test(path);
-    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (isPage) return sendIndexHtml(reply);
     return reply.code(404).send({ error: 'Not Found' });
   });
-  app.get('/', async (_req, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html'),
-  );
+  app.get('/', async (_req, reply) => sendIndexHtml(reply));
 
   if (services) {
     // Read once: a deploy restarts the server, and every profile page starts from it.

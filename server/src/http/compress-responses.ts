@@ -1,0 +1,55 @@
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Below this a compressed body saves less than a round trip's worth of bytes
+ * and costs CPU on every request. @default 1024
+ */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Compresses what the server renders per request: GraphQL results, index.html
+ * with a profile's head (`/u/<address>`), JSON of the plain routes. The web
+ * build's own files are compressed once at build time and sent as they are
+ * (web-app.ts, `preCompressed`); a body that already has a Content-Encoding is
+ * left alone. Must be registered before any route, so its hook reaches them all.
+ *
+ * Brotli at quality 5, not Node's default 11: a per-request body must not hold
+ * the event loop for milliseconds (docs/web-app.md, "First-visit delivery").
+ * Event streams and multipart (incremental delivery) are never compressed, so
+ * they are not buffered; websockets never pass through `onSend`. Request
+ * bodies are not inflated: a compressed upload would slip past the body limit.
+ */
+/** Text, scripts, JSON, XML: what this server or the build may send compressed. Never event streams. */
+const COMPRESSIBLE_TYPE = /^text\/(?!event-stream)|javascript|json|xml|\+text|svg/i;
+
+export async function compressResponses(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+    zlibOptions: { level: 6 },
+  });
+  // Identity answers too: a shared cache must not hand the copy it kept for a
+  // brotli client to one that asked for none (or the reverse). Images are sent
+  // as they are and vary by Accept only (images/image-route.ts).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
+      varyByAcceptEncoding(reply);
+    }
+    return payload;
+  });
+}
+
+function varyByAcceptEncoding(reply: FastifyReply) {
+  const current = reply.getHeader('vary');
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.some((name) => name === '*' || name.toLowerCase() === 'accept-encoding')) return;
+  reply.header('vary', [...names, 'accept-encoding'].join(', '));
+}
