@@ -5,9 +5,10 @@ import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
 import type { SessionRow } from '../sessions/session-store.js';
-import { SCOPE_CLAIMS } from './account-claims.js';
-import { connectedAppView, findConnection, recordConsent } from './connected-app-store.js';
+import { describeInteraction } from './describe-interaction.js';
+import { grantConsentAndNotify } from './grant-consent-and-notify.js';
 import { OIDC_MOUNT_PATH } from './oidc-paths.js';
+import { requestedScopes } from './requested-scopes.js';
 
 const UID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -56,12 +57,6 @@ async function requireSigilSession(services: Services, req: FastifyRequest): Pro
   return session;
 }
 
-function requestedScopes(scope: unknown): string[] {
-  const offered = new Set(['openid', 'offline_access', ...Object.keys(SCOPE_CLAIMS)]);
-  const asked = typeof scope === 'string' ? scope.split(' ') : [];
-  return [...new Set(asked.filter((s) => offered.has(s)))];
-}
-
 /**
  * The interaction endpoints the web app's page (`/oidc/interaction/<uid>`)
  * calls, authenticated by Sigil's session cookie and bound to the browser by
@@ -74,10 +69,6 @@ export function registerInteractionRoutes(
   services: Services,
   provider: Provider,
 ) {
-  const { db, clock, events, config } = services;
-  const clientName = (clientId: string) =>
-    config.oidcClients.find((c) => c.client_id === clientId)?.client_name ?? clientId;
-
   const details = async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
     if (!UID.test(req.params.uid)) {
       throw new InteractionError(400, 'invalid_request', 'The interaction id is malformed.');
@@ -117,24 +108,8 @@ export function registerInteractionRoutes(
     `${base}/details`,
     handle(async (req, reply): Promise<InteractionDetails> => {
       const interaction = await details(req, reply);
-      const clientId = String(interaction.params.client_id);
-      const scopes = requestedScopes(interaction.params.scope);
       const { session } = await resolveSession(services, req);
-      const connection =
-        session && (await findConnection(db, { accountId: session.account_id, clientId }));
-      const granted = new Set(connection ? connection.scopes.split(' ') : []);
-      return {
-        uid: interaction.uid,
-        client: {
-          clientId,
-          name: clientName(clientId),
-          redirectHost: new URL(String(interaction.params.redirect_uri)).host,
-        },
-        scopes,
-        claims: scopes.flatMap((s) => [...(SCOPE_CLAIMS[s as keyof typeof SCOPE_CLAIMS] ?? [])]),
-        signedIn: session !== undefined,
-        remembered: scopes.every((s) => granted.has(s)) && connection !== undefined,
-      };
+      return describeInteraction(services, { interaction, session });
     }),
   );
 
@@ -145,38 +120,14 @@ export function registerInteractionRoutes(
       const session = await requireSigilSession(services, req);
       const interaction = await details(req, reply);
       const accountId = session.account_id;
-      const clientId = String(interaction.params.client_id);
-      const scopes = requestedScopes(interaction.params.scope);
-      const existing = await findConnection(db, { accountId, clientId });
-      const previous = existing && (await provider.Grant.find(existing.grant_id));
-      const grant =
-        previous?.accountId === accountId ? previous : new provider.Grant({ accountId, clientId });
-      grant.addOIDCScope(scopes.join(' '));
-      const missingClaims = (interaction.prompt.details as { missingOIDCClaims?: string[] })
-        .missingOIDCClaims;
-      if (missingClaims?.length) grant.addOIDCClaims(missingClaims);
-      const grantId = await grant.save();
-      const grantedScopes = (grant.getOIDCScope() ?? '').split(' ').filter(Boolean);
-      const now = clock();
-      const widened =
-        !existing || grantedScopes.some((s) => !existing.scopes.split(' ').includes(s));
-      // A consent given again for what was already granted keeps its date.
-      const row = await recordConsent(db, {
+      const { grantId } = await grantConsentAndNotify(services, provider, {
         accountId,
-        clientId,
-        grantId,
-        scopes: grantedScopes,
-        grantedAt: widened ? now : Number(existing.granted_at),
+        sessionId: session.id,
+        clientId: String(interaction.params.client_id),
+        scopes: requestedScopes(interaction.params.scope),
+        missingClaims: (interaction.prompt.details as { missingOIDCClaims?: string[] })
+          .missingOIDCClaims,
       });
-      if (widened) {
-        events.publish({
-          type: 'APP_AUTHORIZED',
-          at: now,
-          accountId,
-          sessionId: session.id,
-          app: connectedAppView(row, clientName(clientId)),
-        });
-      }
       const redirectTo = await provider.interactionResult(
         req.raw,
         reply.raw,

@@ -1,0 +1,59 @@
+import type Provider from 'oidc-provider';
+import type { Services } from '../services.js';
+import { connectedAppView, findConnection, recordConsent } from './connected-app-store.js';
+import { oidcClientName } from './oidc-client-name.js';
+
+export type GrantConsentParameters = {
+  accountId: string;
+  /** The session that consents: the one APP_AUTHORIZED names. */
+  sessionId: string;
+  clientId: string;
+  /** The scopes the app asked for that Sigil offers. */
+  scopes: string[];
+  /** Claims the provider found missing from the grant, to add to it. */
+  missingClaims?: string[] | undefined;
+};
+
+/**
+ * Records a person's consent to an app: the account's grant for the client
+ * (the one it already has, widened, or a new one) holds the scopes and
+ * claims, and the connection the account page lists names that grant. The
+ * app counts as newly authorized (APP_AUTHORIZED, and a new consent date)
+ * only when the grant gained a scope; consenting again to what was already
+ * granted keeps its date. Answers the grant's id for the interaction result.
+ */
+export async function grantConsentAndNotify(
+  services: Services,
+  provider: Provider,
+  p: GrantConsentParameters,
+): Promise<{ grantId: string }> {
+  const { db, clock, events, config } = services;
+  const { accountId, clientId } = p;
+  const existing = await findConnection(db, { accountId, clientId });
+  const previous = existing && (await provider.Grant.find(existing.grant_id));
+  const grant =
+    previous?.accountId === accountId ? previous : new provider.Grant({ accountId, clientId });
+  grant.addOIDCScope(p.scopes.join(' '));
+  if (p.missingClaims?.length) grant.addOIDCClaims(p.missingClaims);
+  const grantId = await grant.save();
+  const grantedScopes = (grant.getOIDCScope() ?? '').split(' ').filter(Boolean);
+  const now = clock();
+  const widened = !existing || grantedScopes.some((s) => !existing.scopes.split(' ').includes(s));
+  const row = await recordConsent(db, {
+    accountId,
+    clientId,
+    grantId,
+    scopes: grantedScopes,
+    grantedAt: widened ? now : Number(existing.granted_at),
+  });
+  if (widened) {
+    events.publish({
+      type: 'APP_AUTHORIZED',
+      at: now,
+      accountId,
+      sessionId: p.sessionId,
+      app: connectedAppView(row, oidcClientName(config, clientId)),
+    });
+  }
+  return { grantId };
+}
