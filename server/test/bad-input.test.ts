@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { TestClient } from './support/graphql-client.js';
+import { openProtocolSocket } from './support/protocol-socket.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** What no answer to a client's input may carry: an exception's text or a stack. */
@@ -24,25 +24,6 @@ function rawRequest(server: TestServer, head: string): Promise<{ status: number;
     );
     socket.write(`${head}\r\nConnection: close\r\n\r\n`);
   });
-}
-
-/** A graphql-ws socket speaking the protocol by hand: acknowledged, then whatever the test sends. */
-async function acknowledgedSocket(server: TestServer) {
-  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', {
-    headers: { origin: server.origin },
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-  );
-  await new Promise<void>((resolve, reject) => {
-    ws.once('error', reject);
-    ws.once('open', () => ws.send(JSON.stringify({ type: 'connection_init' })));
-    ws.once('message', (data) => {
-      expect(JSON.parse(String(data))).toEqual({ type: 'connection_ack' });
-      resolve();
-    });
-  });
-  return { ws, closed };
 }
 
 describe('bad input gets a client error', () => {
@@ -111,9 +92,11 @@ describe('bad input gets a client error', () => {
   ])(
     'closes a socket that sends the server-only message %s with 4400 and no exception text',
     async (_type, message) => {
-      const { ws, closed } = await acknowledgedSocket(server);
-      ws.send(JSON.stringify(message));
-      const { code, reason } = await closed;
+      const socket = await openProtocolSocket(server);
+      socket.send({ type: 'connection_init' });
+      await socket.next((received) => received.type === 'connection_ack');
+      socket.send(message);
+      const { code, reason } = await socket.closed;
       expect(code).toBe(4400);
       expect(reason).not.toMatch(EXCEPTION_TEXT);
       // The server is unharmed.
