@@ -1,6 +1,7 @@
 import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { useAccountEvents } from '../../auth/account-events-context';
+import { AccessSection } from './access-section';
 import { AccountIdentity } from './account-identity';
 import { ChainBalances } from './chain-balances';
 import { ConnectedAppsSection } from './connected-apps-section';
@@ -43,6 +44,7 @@ export function AccountDetails() {
       <ProfileSection />
       <WalletsSection wallets={account.wallets} sessions={account.sessions} chainName={chainName} />
       <ChainBalances address={account.address} chains={chains} />
+      <AccessSection />
       <SessionList
         sessions={account.sessions}
         chainName={chainName}

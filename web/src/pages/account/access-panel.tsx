@@ -1,0 +1,123 @@
+import type { RuntimeChain } from '../../app/runtime-config';
+import { describeWait } from '../../components/describe-wait';
+import { formatDateTime } from '../../components/format-date-time';
+import type { AccessReport, RequirementResult } from './access-report';
+import { AccessRuleItem } from './access-rule-item';
+import { describeRequirement, type TokenFacts } from './describe-requirement';
+import { formatTimeAgo } from './format-time-ago';
+import { useNow } from './use-now';
+
+export const STALE_MESSAGE = 'Some chains did not answer; showing the last known balances.';
+export const CHECK_RATE_LIMIT_MESSAGE = 'Too many checks from this connection.';
+export const CHECK_FAILED_MESSAGE = 'The chains could not be checked just now. Please try again.';
+
+export type AccessPanelProps = {
+  report: AccessReport;
+  /** Every role the account holds: from the rules, from an administrator, and `admin`. */
+  roles: readonly string[];
+  chains: readonly RuntimeChain[];
+  tokenFacts(requirement: RequirementResult): TokenFacts | null;
+  /** The ERC-20 contracts' decimals and symbols are being read. */
+  readingTokens: boolean;
+  /** A check asked for by "Check again" is running. */
+  checking: boolean;
+  /** Seconds until the server takes another check (RATE_LIMITED); 0 when it would now. */
+  retryInSeconds: number;
+  /** The last "Check again" failed for another reason than the rate limit. */
+  checkFailed: boolean;
+  onCheckAgain(): void;
+};
+
+/** The account's roles and how it fares against each access rule (docs/access.md). */
+export function AccessPanel({
+  report,
+  roles,
+  chains,
+  tokenFacts,
+  readingTokens,
+  checking,
+  retryInSeconds,
+  checkFailed,
+  onCheckAgain,
+}: AccessPanelProps) {
+  const now = useNow(30_000);
+  const ruleRoles = new Set(report.rules.map((rule) => rule.role));
+  const otherRoles = roles.filter((role) => !ruleRoles.has(role));
+  return (
+    <section className="card" aria-labelledby="access-title" data-testid="access-section">
+      <h2 id="access-title">Access</h2>
+      {report.rules.length > 0 ? (
+        <>
+          <p className="muted">
+            Roles follow what your linked wallets hold; apps you sign in to with Sigil can ask for
+            them.{' '}
+            <span data-testid="access-checked-at">
+              {report.checkedAt ? (
+                <>
+                  Checked{' '}
+                  <time dateTime={report.checkedAt} title={formatDateTime(report.checkedAt)}>
+                    {formatTimeAgo(report.checkedAt, now)}
+                  </time>
+                  .
+                </>
+              ) : (
+                'Not checked yet.'
+              )}
+            </span>
+          </p>
+          {report.stale ? (
+            <p className="access-stale" role="status" data-testid="access-stale">
+              {STALE_MESSAGE}
+            </p>
+          ) : null}
+          <ul className="access-rules">
+            {report.rules.map((rule) => (
+              <AccessRuleItem
+                key={rule.role}
+                rule={rule}
+                describe={(requirement) =>
+                  describeRequirement({ requirement, chains, token: tokenFacts(requirement) })
+                }
+                reading={(requirement) => readingTokens && requirement.type === 'ERC20'}
+              />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {otherRoles.length > 0 ? (
+        <p data-testid="access-other-roles">
+          {report.rules.length > 0 ? 'Also yours' : 'Your roles'}, given by an administrator:{' '}
+          {otherRoles.map((role, index) => (
+            <span key={role}>
+              {index > 0 ? ', ' : null}
+              <strong>{role}</strong>
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
+      {retryInSeconds > 0 ? (
+        <p className="inline-error" role="alert" data-testid="access-error">
+          {CHECK_RATE_LIMIT_MESSAGE} {describeWait(retryInSeconds)}
+        </p>
+      ) : checkFailed ? (
+        <p className="inline-error" role="alert" data-testid="access-error">
+          {CHECK_FAILED_MESSAGE}
+        </p>
+      ) : null}
+      {report.rules.length > 0 ? (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={onCheckAgain}
+            disabled={checking || retryInSeconds > 0}
+            aria-busy={checking}
+          >
+            {checking ? 'Checking…' : 'Check again'}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

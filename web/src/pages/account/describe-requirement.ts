@@ -1,0 +1,116 @@
+import type { RuntimeChain } from '../../app/runtime-config';
+import { formatBalance } from '../../components/format-balance';
+import { shortAddress } from '../../components/short-address';
+import type { RequirementResult } from './access-report';
+
+/** What an ERC-20 contract says of itself; null where it did not answer. */
+export type TokenFacts = { decimals: number | null; symbol: string | null };
+
+export type RequirementText = {
+  /** "SGL (ERC-20)", "ETH", "An NFT (ERC-721)", "Token #7 (ERC-1155)", "The allowlist". */
+  what: string;
+  /** "on Base · 0x1234…abcd"; null for an allowlist. */
+  where: string | null;
+  /** "2 of 5 SGL — 3 more needed", "12 SGL held, at least 5 needed", "On the list". */
+  amount: string;
+};
+
+export type DescribeRequirementParameters = {
+  requirement: RequirementResult;
+  /** The deployment's chains: names and native currencies. */
+  chains: readonly RuntimeChain[];
+  /** The ERC-20 contract's decimals and symbol, when it answered. */
+  token?: TokenFacts | null;
+};
+
+type Unit = { format(value: bigint): string; unit(value: bigint): string };
+
+function parseAmount(value: string): bigint | null {
+  try {
+    return /^\d+$/.test(value) ? BigInt(value) : null;
+  } catch {
+    return null;
+  }
+}
+
+function tokenUnit(decimals: number | null, symbol: string | null): Unit {
+  // Without decimals an amount cannot be scaled: base units, said so, rather than a guess.
+  if (decimals === null) {
+    const unit = symbol ? `base units of ${symbol}` : 'base units';
+    return { format: String, unit: () => unit };
+  }
+  const unit = symbol ?? 'tokens';
+  return { format: (value) => formatBalance(value, decimals), unit: () => unit };
+}
+
+const countUnit: Unit = {
+  format: String,
+  unit: (value) => (value === 1n ? 'token' : 'tokens'),
+};
+
+function describeAmount(requirement: RequirementResult, units: Unit): string {
+  const balance = parseAmount(requirement.balance);
+  const minimum = parseAmount(requirement.minBalance);
+  if (balance === null || minimum === null) {
+    return `${requirement.balance} of ${requirement.minBalance}`;
+  }
+  const { format, unit } = units;
+  if (requirement.met) {
+    return `${format(balance)} ${unit(balance)} held, at least ${format(minimum)} needed`;
+  }
+  const missing = minimum - balance;
+  // Not met with enough held happens when a chain failed to answer: nothing is missing to say.
+  if (missing <= 0n) return `${format(balance)} of ${format(minimum)} ${unit(minimum)}`;
+  return `${format(balance)} of ${format(minimum)} ${unit(minimum)} — ${format(missing)} more needed`;
+}
+
+/** One requirement of an access rule in words: what is needed, where, and how far the account is. */
+export function describeRequirement({
+  requirement,
+  chains,
+  token = null,
+}: DescribeRequirementParameters): RequirementText {
+  const chain = chains.find((item) => item.id === requirement.chainId);
+  const chainName =
+    chain?.name ?? (requirement.chainId == null ? null : `chain ${requirement.chainId}`);
+  const contract = requirement.contract ? shortAddress(requirement.contract) : null;
+  const where =
+    chainName === null ? null : contract ? `on ${chainName} · ${contract}` : `on ${chainName}`;
+
+  switch (requirement.type) {
+    case 'ALLOWLIST':
+      return {
+        what: 'The allowlist',
+        where: null,
+        amount: requirement.met ? 'On the list' : 'Not on the list',
+      };
+    case 'NATIVE': {
+      const currency = chain?.nativeCurrency;
+      return {
+        what: currency ? currency.symbol : 'The native currency',
+        where,
+        amount: describeAmount(
+          requirement,
+          currency ? tokenUnit(currency.decimals, currency.symbol) : tokenUnit(null, null),
+        ),
+      };
+    }
+    case 'ERC20':
+      return {
+        what: token?.symbol ? `${token.symbol} (ERC-20)` : 'A token (ERC-20)',
+        where,
+        amount: describeAmount(
+          requirement,
+          tokenUnit(token?.decimals ?? null, token?.symbol ?? null),
+        ),
+      };
+    case 'ERC721':
+      return { what: 'An NFT (ERC-721)', where, amount: describeAmount(requirement, countUnit) };
+    case 'ERC1155':
+      return {
+        what: `Token #${requirement.tokenId ?? '?'} (ERC-1155)`,
+        where,
+        amount: describeAmount(requirement, countUnit),
+      };
+  }
+}
