@@ -1,17 +1,17 @@
 import { type Address, type Hex, numberToHex, serializeErc6492Signature } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CountingRpcProxy, startCountingRpcProxy } from '../../testing/counting-rpc-proxy.js';
+import {
+  type CountingRpcProxy,
+  startCountingRpcProxy,
+} from '../../../../testing/counting-rpc-proxy.js';
 import {
   type ContractWallets,
   deployContractWallets,
-} from '../../testing/deploy-contract-wallets.js';
-import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
-import {
-  createSignatureVerifier,
-  type SignatureVerifier,
-} from '../src/auth/signature/verify-signature.js';
-import { InvalidSignatureError, UnsupportedChainError } from '../src/errors.js';
+} from '../../../../testing/deploy-contract-wallets.js';
+import { type HardhatNode, startHardhatNode } from '../../../../testing/hardhat-node.js';
+import { InvalidSignatureError, UnsupportedChainError } from '../../errors.js';
+import { createSignatureVerifier, type SignatureVerifier } from './verify-signature.js';
 
 // Hardhat takes a few seconds to start and solcjs a few more to compile.
 const SLOW = 60_000;
@@ -55,7 +55,7 @@ beforeAll(async () => {
   wallets = await deployContractWallets({ rpcUrl: node.url, chainId: node.chainId });
   verifier = createSignatureVerifier({
     chains: [{ id: node.chainId, rpcUrl: proxy.url }],
-    // The deadline is not under test here (see rpc-down.test.ts): it is only a failure
+    // The deadline is not under test here (see verify-signature-rpc-down.test.ts): it is only a failure
     // bound, wide enough for a Hardhat node on a loaded machine, inside the test timeout.
     timeoutMs: 20_000,
   });

@@ -11,14 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ContractWallets,
   deployContractWallets,
-} from '../../testing/deploy-contract-wallets.js';
-import { freePort } from '../../testing/free-port.js';
-import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
-import {
-  createSignatureVerifier,
-  type SignatureVerifier,
-} from '../src/auth/signature/verify-signature.js';
-import { InvalidSignatureError } from '../src/errors.js';
+} from '../../../../testing/deploy-contract-wallets.js';
+import { freePort } from '../../../../testing/free-port.js';
+import { type HardhatNode, startHardhatNode } from '../../../../testing/hardhat-node.js';
+import { InvalidSignatureError } from '../../errors.js';
+import { createSignatureVerifier, type SignatureVerifier } from './verify-signature.js';
 
 // Hardhat takes a few seconds to start and solcjs a few more to compile.
 const SLOW = 60_000;
