@@ -50,20 +50,20 @@ export function AccessPanel({
         <>
           <p className="muted">
             Roles follow what your linked wallets hold; apps you sign in to with Sigil can ask for
-            them.{' '}
-            <span data-testid="access-checked-at">
-              {report.checkedAt ? (
-                <>
-                  Checked{' '}
-                  <time dateTime={report.checkedAt} title={formatDateTime(report.checkedAt)}>
-                    {formatTimeAgo(report.checkedAt, now)}
-                  </time>
-                  .
-                </>
-              ) : (
-                'Not checked yet.'
-              )}
-            </span>
+            them.
+          </p>
+          <p className="row-meta" data-testid="access-checked-at">
+            {report.checkedAt ? (
+              <>
+                Checked{' '}
+                <time dateTime={report.checkedAt} title={formatDateTime(report.checkedAt)}>
+                  {formatTimeAgo(report.checkedAt, now)}
+                </time>
+                .
+              </>
+            ) : (
+              'Not checked yet.'
+            )}
           </p>
           {report.stale ? (
             <p className="access-stale" role="status" data-testid="access-stale">

@@ -187,10 +187,16 @@ const rule = (role: string) => {
   if (!found) throw new Error(`no rule ${role}`);
   return found;
 };
+/** Each requirement as its lines read: verdict, what, amount, where. */
 const requirementTexts = (role: string) =>
   within(rule(role))
     .getAllByTestId('requirement')
-    .map((item) => item.textContent);
+    .map((item) =>
+      ['verdict', 'what', 'amount', 'where']
+        .map((part) => item.querySelector(`.requirement-${part}`)?.textContent)
+        .filter((line) => line !== undefined)
+        .join(' | '),
+    );
 
 describe('the Access section', () => {
   let rpc: JsonRpcServer;
@@ -226,16 +232,16 @@ describe('the Access section', () => {
     await section();
     await waitFor(() =>
       expect(requirementTexts('holder')).toEqual([
-        '✗Not metSGL (ERC-20) on Hardhat · 0x5FbD…0aa32 of 5 SGL — 3 more needed',
+        'Not met | SGL (ERC-20) | 2 of 5 SGL — 3 more needed | on Hardhat · 0x5FbD…0aa3',
       ]),
     );
     expect(requirementTexts('member')).toEqual([
-      '✓MetAn NFT (ERC-721) on Hardhat · 0x9fE4…a6e01 token held, at least 1 needed',
-      '✓MetToken #7 (ERC-1155) on Hardhat · 0x9fE4…a6e03 tokens held, at least 2 needed',
+      'Met | An NFT (ERC-721) | 1 token held, at least 1 needed | on Hardhat · 0x9fE4…a6e0',
+      'Met | Token #7 (ERC-1155) | 3 tokens held, at least 2 needed | on Hardhat · 0x9fE4…a6e0',
     ]);
     expect(requirementTexts('friend')).toEqual([
-      '✓MetThe allowlistOn the list',
-      '✗Not metETH on Hardhat0.25 of 1 ETH — 0.75 more needed',
+      'Met | The allowlist | On the list',
+      'Not met | ETH | 0.25 of 1 ETH — 0.75 more needed | on Hardhat',
     ]);
     // The chain was asked through the configured endpoint only.
     expect(rpc.bodies.length).toBeGreaterThan(0);
@@ -250,7 +256,7 @@ describe('the Access section', () => {
     await section();
     await waitFor(() =>
       expect(requirementTexts('holder')).toEqual([
-        '✗Not metA token (ERC-20) on Hardhat · 0xe7f1…05122 of 5 base units — 3 more needed',
+        'Not met | A token (ERC-20) | 2 of 5 base units — 3 more needed | on Hardhat · 0xe7f1…0512',
       ]),
     );
   });
@@ -410,7 +416,7 @@ describe('the Access section', () => {
     await waitFor(() => expect(rule('holder').dataset.granted).toBe('true'));
     await waitFor(() =>
       expect(requirementTexts('holder')).toEqual([
-        '✓MetSGL (ERC-20) on Hardhat · 0x5FbD…0aa35 SGL held, at least 5 needed',
+        'Met | SGL (ERC-20) | 5 SGL held, at least 5 needed | on Hardhat · 0x5FbD…0aa3',
       ]),
     );
     expect(operations('RefreshAccess')).toEqual([]);

@@ -8,7 +8,7 @@ export type RequirementItemProps = {
   reading?: boolean;
 };
 
-/** One requirement of a rule: met or not in words, what it asks for, where, and the account's balance. */
+/** One requirement of a rule: met or not in words, what it asks for, the account's balance, where. */
 export function RequirementItem({ requirement, text, reading = false }: RequirementItemProps) {
   return (
     <li
@@ -21,16 +21,18 @@ export function RequirementItem({ requirement, text, reading = false }: Requirem
         className={requirement.met ? 'requirement-mark mark-met' : 'requirement-mark mark-unmet'}
       >
         <span aria-hidden="true">{requirement.met ? '✓' : '✗'}</span>
-        {requirement.met ? 'Met' : 'Not met'}
+        <span className="requirement-verdict">{requirement.met ? 'Met' : 'Not met'}</span>
       </span>
       <span className="requirement-text">
-        <span className="requirement-what">
-          {text.what}
-          {text.where ? <span className="muted"> {text.where}</span> : null}
-        </span>
+        <span className="requirement-what">{text.what}</span>
         <span className="requirement-amount" aria-busy={reading}>
           {reading ? 'Reading the token…' : text.amount}
         </span>
+        {text.where ? (
+          <span className="requirement-where" title={requirement.contract ?? undefined}>
+            {text.where}
+          </span>
+        ) : null}
       </span>
     </li>
   );
