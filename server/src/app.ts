@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { createAccessChecker } from './access/create-access-checker.js';
 import { createRateLimiter } from './auth/rate-limit/rate-limiter.js';
 import { createSignatureVerifier } from './auth/signature/verify-signature.js';
 import { type Clock, systemClock } from './clock.js';
@@ -35,7 +36,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export type CreateServicesOverrides = {
   clock?: Clock;
   logger?: Logger;
-  /** The deadline of a contract-wallet check. @default 10000 */
+  /** The deadline of a contract-wallet check, and of an access rules check. @default 10000 */
   chainTimeoutMs?: number;
   /** @default prom-client metrics when METRICS_PORT is set, otherwise none */
   metrics?: Metrics;
@@ -92,14 +93,16 @@ export async function createServices(
   else logger.warn({ reason: recovery.reason }, 'signature recovery: JavaScript (fallback)');
   const metrics =
     overrides.metrics ?? (config.metricsPort === undefined ? noMetrics : createMetrics());
+  const clock = overrides.clock ?? systemClock;
+  const events = createAccountEvents({ redisUrl: config.redisUrl, logger });
   const services: Services = {
     config,
-    clock: overrides.clock ?? systemClock,
+    clock,
     store,
     db: store.db,
     logger,
     verifier,
-    events: createAccountEvents({ redisUrl: config.redisUrl, logger }),
+    events,
     rateLimiter: createRateLimiter({
       limitPerMinute: config.rateLimitPerMinute,
       redisUrl: config.redisUrl,
@@ -110,6 +113,16 @@ export async function createServices(
       db: store.db,
       cacheDir: config.imageCache.dir,
       cacheMaxBytes: config.imageCache.maxBytes,
+      logger,
+    }),
+    access: createAccessChecker({
+      db: store.db,
+      rules: config.accessRules,
+      chains: config.chains,
+      rolesTtlSeconds: config.rolesTtlSeconds,
+      timeoutMs: overrides.chainTimeoutMs ?? 10_000,
+      clock,
+      events,
       logger,
     }),
   };
@@ -184,6 +197,8 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     await housekeeping.stop();
+    // Checks under way finish their writes before the database closes.
+    await services.access.close();
     await services.events.close();
     await services.verifier.close();
     await services.rateLimiter.close();

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AccessChecker } from './access/create-access-checker.js';
 import type { RateLimiter } from './auth/rate-limit/rate-limiter.js';
 import type { SignatureVerifier } from './auth/signature/verify-signature.js';
 import type { Clock } from './clock.js';
@@ -25,5 +26,7 @@ export type Services = {
   metrics: Metrics;
   /** Resized image variants, cached on local disk. */
   images: ImageVariants;
+  /** The access rules, checked per account (docs/access.md). */
+  access: AccessChecker;
   logger: Logger;
 };

@@ -45,5 +45,7 @@ export async function unlinkWalletAndNotify(
     sessionId: p.sessionId,
     wallet: walletView(outcome.wallet),
   });
+  // The wallet's holdings no longer count (docs/access.md), checked after the answer.
+  services.access.checkInBackground(p.accountId, { sessionId: p.sessionId });
   return { endedSessionIds: outcome.ended.map((session) => session.id) };
 }

@@ -54,6 +54,8 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
       sessionId: p.sessionId,
       wallet: view,
     });
+    // The new wallet's holdings count from now on (docs/access.md), checked after the answer.
+    services.access.checkInBackground(p.accountId, { sessionId: p.sessionId });
   }
   return view;
 }

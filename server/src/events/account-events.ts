@@ -12,19 +12,34 @@ export type AccountEventType =
   | 'WALLET_LINKED'
   | 'WALLET_UNLINKED'
   | 'APP_AUTHORIZED'
-  | 'APP_REVOKED';
+  | 'APP_REVOKED'
+  | 'ROLES_CHANGED';
 
 /**
  * What travels between instances: ids, which resolvers load, and for a
  * wallet event the wallet itself, since an unlinked one is gone from the
  * database by the time a subscriber reads it.
  */
-export type AccountEventMessage = {
-  type: AccountEventType;
+export type AccountEventMessage =
+  | (EventFields & {
+      type: Exclude<AccountEventType, 'ROLES_CHANGED'>;
+      /** The session concerned; for a wallet event, the session that acted. */
+      sessionId: string;
+    })
+  | (EventFields & {
+      type: 'ROLES_CHANGED';
+      /**
+       * The session whose action led to the check; none when no session
+       * asked (an app's token, a stale read): subscribers then see their own.
+       */
+      sessionId?: string;
+      /** Every role the account holds after the change, sorted. */
+      roles?: string[];
+    });
+
+type EventFields = {
   at: number;
   accountId: string;
-  /** The session concerned; for a wallet event, the session that acted. */
-  sessionId: string;
   wallet?: WalletView;
   /** For an app event, the app as it was: a revoked one is gone by the time a subscriber reads it. */
   app?: ConnectedAppView;

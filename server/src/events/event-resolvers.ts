@@ -25,11 +25,13 @@ export const eventResolvers: Resolvers = {
     type: (event) => event.type,
     at: (event) => event.at,
     async session(event, _args, context) {
-      const session = await findSessionById(context.services.db, event.sessionId);
-      if (!session) throw new InternalError(`session ${event.sessionId} of an event is missing`);
+      const id = event.sessionId ?? context.session?.id;
+      const session = id ? await findSessionById(context.services.db, id) : undefined;
+      if (!session) throw new InternalError(`session ${id} of an event is missing`);
       return session;
     },
     wallet: (event) => event.wallet ?? null,
     app: (event) => event.app ?? null,
+    roles: (event) => (event.type === 'ROLES_CHANGED' ? (event.roles ?? []) : null),
   },
 };

@@ -1,3 +1,4 @@
+import { accessResolvers } from '../access/access-resolvers.js';
 import { accountResolvers } from '../accounts/account-resolvers.js';
 import { walletResolvers } from '../accounts/wallet-resolvers.js';
 import { authResolvers } from '../auth/auth-resolvers.js';
@@ -24,4 +25,5 @@ export const resolvers: Resolvers[] = [
   connectedAppResolvers,
   profileResolvers,
   imageResolvers,
+  accessResolvers,
 ];

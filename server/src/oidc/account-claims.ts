@@ -9,6 +9,7 @@ export const SCOPE_CLAIMS = {
   openid: ['sub'],
   profile: ['name', 'picture', 'preferred_username'],
   wallets: ['wallets'],
+  roles: ['roles'],
 } as const;
 
 /**
@@ -44,4 +45,18 @@ export async function findAccountClaims(
     ...(profile.picture !== undefined && { picture: profile.picture }),
     wallets: wallets.map(caip10),
   };
+}
+
+/**
+ * The claims a token of this scope carries: `roles` is read only for a token
+ * that asks for it, since it may read the chains first (docs/access.md: a
+ * check older than ROLES_TTL is done again at token issue).
+ */
+export async function claimsForScope(
+  services: Services,
+  claims: AccountClaims,
+  scope: string,
+): Promise<AccountClaims> {
+  if (!scope.split(' ').includes('roles')) return claims;
+  return { ...claims, roles: await services.access.roles(claims.sub) };
 }

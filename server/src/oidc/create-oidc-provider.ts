@@ -7,7 +7,7 @@ import type { OidcClientConfig } from '../config/oidc-client.js';
 import { cookiesOf } from '../http/cookies.js';
 import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
-import { findAccountClaims, SCOPE_CLAIMS } from './account-claims.js';
+import { claimsForScope, findAccountClaims, SCOPE_CLAIMS } from './account-claims.js';
 import { deleteConnectionOfGrant, findConnection, touchConnection } from './connected-app-store.js';
 import { KyselyOidcAdapter } from './kysely-oidc-adapter.js';
 import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
@@ -76,7 +76,12 @@ export async function createOidcProvider(services: Services): Promise<Provider> 
     },
     findAccount: async (_ctx, sub) => {
       const claims = await findAccountClaims(services, sub);
-      return claims && { accountId: sub, claims: async () => claims };
+      return (
+        claims && {
+          accountId: sub,
+          claims: (_use, scope) => claimsForScope(services, claims, scope),
+        }
+      );
     },
     claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([k, v]) => [k, [...v]])),
     scopes: [

@@ -1,4 +1,9 @@
 import type { Kysely } from 'kysely';
+import type {
+  AccessBalancesTable,
+  AccessChecksTable,
+  GrantedRolesTable,
+} from '../access/access-tables.js';
 import type { AccountsTable, SignInsTable, WalletsTable } from '../accounts/account-tables.js';
 import type { NoncesTable } from '../auth/nonce/nonce-table.js';
 import type { ImagesTable } from '../images/image-table.js';
@@ -23,6 +28,9 @@ export type Database = {
   oidc_connections: OidcConnectionsTable;
   profiles: ProfilesTable;
   images: ImagesTable;
+  access_checks: AccessChecksTable;
+  access_balances: AccessBalancesTable;
+  granted_roles: GrantedRolesTable;
 };
 
 export type Db = Kysely<Database>;

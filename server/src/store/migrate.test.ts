@@ -23,6 +23,7 @@ describeEachDatabase('migrations', (database) => {
         '0003-linked-wallets',
         '0004-profiles',
         '0005-oidc',
+        '0006-access',
       ]);
       const tables = (await database.store.db.introspection.getTables()).map((table) => table.name);
       expect(tables).toEqual(
@@ -37,6 +38,9 @@ describeEachDatabase('migrations', (database) => {
           'oidc_connections',
           'profiles',
           'images',
+          'access_checks',
+          'access_balances',
+          'granted_roles',
         ]),
       );
     });
@@ -109,6 +113,7 @@ describeEachDatabase('migrations', (database) => {
         '0003-linked-wallets',
         '0004-profiles',
         '0005-oidc',
+        '0006-access',
       ]);
     });
     afterAll(() => closeLegacy?.());
@@ -251,7 +256,11 @@ describeEachDatabase('migrations', (database) => {
       await signIn('contract-137', contract, 137, 'CONTRACT', T0 + 400);
       await signIn('contract-other-chain', contract, 8453, 'CONTRACT', T0 + 500);
 
-      expect(await migrateToLatest(legacy)).toEqual(['0004-profiles', '0005-oidc']);
+      expect(await migrateToLatest(legacy)).toEqual([
+        '0004-profiles',
+        '0005-oidc',
+        '0006-access',
+      ]);
     });
     afterAll(() => closeLegacy?.());
 

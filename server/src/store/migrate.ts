@@ -5,6 +5,7 @@ import * as walletIdentity from './migrations/0002-wallet-identity.js';
 import * as linkedWallets from './migrations/0003-linked-wallets.js';
 import * as profiles from './migrations/0004-profiles.js';
 import * as oidc from './migrations/0005-oidc.js';
+import * as access from './migrations/0006-access.js';
 
 /** Every migration, in order. Each receives the dialect for the few types that differ. */
 const migrations = {
@@ -13,6 +14,7 @@ const migrations = {
   '0003-linked-wallets': linkedWallets,
   '0004-profiles': profiles,
   '0005-oidc': oidc,
+  '0006-access': access,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -1,0 +1,205 @@
+import type { Logger } from 'pino';
+import { createPublicClient, http, type PublicClient } from 'viem';
+import { listWallets } from '../accounts/wallet-store.js';
+import type { Clock } from '../clock.js';
+import type { AccessRule } from '../config/access-rule.js';
+import type { AccountEvents } from '../events/account-events.js';
+import type { AccessRuleResult } from '../graphql/generated/resolvers-types.js';
+import type { Db } from '../store/database.js';
+import { listGrantedRoles, readAccessCheck, saveAccessCheck } from './access-store.js';
+import { type AccountWallet, planBalanceReads } from './balance-reads.js';
+import { evaluateAccess } from './evaluate-access.js';
+import { readBalances } from './read-balances.js';
+
+/** What `Account.access` and `refreshAccess` answer. */
+export type AccessReportModel = {
+  /** Null before the account's first check (or with no rules). */
+  checkedAt: number | null;
+  stale: boolean;
+  rules: AccessRuleResult[];
+  /** The roles the rules grant, sorted. */
+  ruleRoles: string[];
+};
+
+/** Who asked for a check: ROLES_CHANGED names this session, when there is one. */
+export type CheckCause = { sessionId?: string | undefined };
+
+export type AccessChecker = {
+  /** Reads the chains now (after a check already running for the account, not instead of it). */
+  refresh(accountId: string, cause?: CheckCause): Promise<AccessReportModel>;
+  /** The report, read from the chains first when the last check is older than ROLES_TTL. */
+  report(accountId: string, cause?: CheckCause): Promise<AccessReportModel>;
+  /** Every role the account holds: the rules' (fresh within ROLES_TTL) and the granted ones, sorted. */
+  roles(accountId: string, cause?: CheckCause): Promise<string[]>;
+  /** A check that nobody waits for: after a sign-in, a link or an unlink. Failures are logged. */
+  checkInBackground(accountId: string, cause?: CheckCause): void;
+  /** Waits for the checks under way (a shutdown), at most one deadline. */
+  close(): Promise<void>;
+};
+
+export type CreateAccessCheckerParameters = {
+  db: Db;
+  rules: readonly AccessRule[];
+  chains: readonly { id: number; rpcUrl: string }[];
+  rolesTtlSeconds: number;
+  /** One deadline over every chain's read. */
+  timeoutMs: number;
+  clock: Clock;
+  events: Pick<AccountEvents, 'publish'>;
+  logger: Pick<Logger, 'warn'>;
+};
+
+/**
+ * The access rules of docs/access.md, checked per account: balances read
+ * through Multicall3, the result stored, ROLES_CHANGED published when the
+ * rule roles move. One check per account runs at a time on this instance;
+ * a refresh asked during one runs after it, and every refresh asked
+ * meanwhile shares that next one.
+ */
+export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChecker {
+  const { db, rules, clock, events, logger } = p;
+  const clients = new Map<number, PublicClient>(
+    p.chains
+      .filter(({ id }) => rules.some((rule) => rule.requirements.some((r) => chainOf(r) === id)))
+      .map(({ id, rpcUrl }) => [
+        id,
+        createPublicClient({
+          // No retries: a retry could not finish inside the one deadline. The
+          // 1024-byte multicall batches of a round go out as one JSON-RPC batch.
+          transport: http(rpcUrl, { timeout: p.timeoutMs, retryCount: 0, batch: true }),
+        }),
+      ]),
+  );
+  const running = new Map<string, Promise<AccessReportModel>>();
+  const queued = new Map<string, Promise<AccessReportModel>>();
+
+  async function walletsOf(accountId: string): Promise<AccountWallet[]> {
+    return (await listWallets(db, accountId)).map((w) => ({
+      address: w.address as `0x${string}`,
+      kind: w.kind,
+      chainId: w.chain_id,
+    }));
+  }
+
+  async function runCheck(accountId: string, cause: CheckCause): Promise<AccessReportModel> {
+    const wallets = await walletsOf(accountId);
+    const { balances: read, failedChains } = await readBalances({
+      clients,
+      reads: planBalanceReads(rules, wallets),
+      timeoutMs: p.timeoutMs,
+    });
+    // A chain that failed leaves its last balances in force, never a guess.
+    const previous = await readAccessCheck(db, accountId);
+    const balances = new Map([...(previous?.balances ?? []), ...read]);
+    const evaluation = evaluateAccess({ rules, wallets, balances });
+    const checkedAt = clock();
+    const stale = failedChains.size > 0;
+    const before = await saveAccessCheck(db, {
+      accountId,
+      checkedAt,
+      stale,
+      roles: evaluation.roles,
+      read,
+    });
+    if (stale) {
+      logger.warn({ accountId, chains: [...failedChains] }, 'access check: chains did not answer');
+    }
+    if (!sameRoles(before ?? [], evaluation.roles)) {
+      const granted = await listGrantedRoles(db, accountId);
+      events.publish({
+        type: 'ROLES_CHANGED',
+        at: checkedAt,
+        accountId,
+        ...(cause.sessionId !== undefined && { sessionId: cause.sessionId }),
+        roles: union(evaluation.roles, granted),
+      });
+    }
+    return { checkedAt, stale, rules: evaluation.rules, ruleRoles: evaluation.roles };
+  }
+
+  function refresh(accountId: string, cause: CheckCause = {}): Promise<AccessReportModel> {
+    if (rules.length === 0) return Promise.resolve(NO_RULES);
+    const next = queued.get(accountId);
+    if (next) return next;
+    const start = () => {
+      queued.delete(accountId);
+      const check = runCheck(accountId, cause).finally(() => {
+        if (running.get(accountId) === check) running.delete(accountId);
+      });
+      running.set(accountId, check);
+      return check;
+    };
+    const current = running.get(accountId);
+    if (!current) return start();
+    const after = current.then(start, start);
+    queued.set(accountId, after);
+    return after;
+  }
+
+  async function report(accountId: string, cause: CheckCause = {}): Promise<AccessReportModel> {
+    if (rules.length === 0) return NO_RULES;
+    const current = running.get(accountId);
+    if (current) return current;
+    const stored = await readAccessCheck(db, accountId);
+    if (!stored || clock() - stored.checkedAt > p.rolesTtlSeconds * 1000) {
+      return refresh(accountId, cause);
+    }
+    // Fresh enough: the stored balances against the wallets as they are now.
+    const evaluation = evaluateAccess({
+      rules,
+      wallets: await walletsOf(accountId),
+      balances: stored.balances,
+    });
+    return {
+      checkedAt: stored.checkedAt,
+      stale: stored.stale,
+      rules: evaluation.rules,
+      ruleRoles: evaluation.roles,
+    };
+  }
+
+  return {
+    refresh,
+    report,
+    async roles(accountId, cause) {
+      const [{ ruleRoles }, granted] = await Promise.all([
+        report(accountId, cause),
+        listGrantedRoles(db, accountId),
+      ]);
+      return union(ruleRoles, granted);
+    },
+    checkInBackground(accountId, cause = {}) {
+      if (rules.length === 0) return;
+      refresh(accountId, cause).catch((error: unknown) => {
+        logger.warn({ err: error, accountId }, 'access check failed');
+      });
+    },
+    async close() {
+      const pending = [...running.values(), ...queued.values()].map((check) =>
+        check.catch(() => {}),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(pending),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, p.timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}
+
+const NO_RULES: AccessReportModel = { checkedAt: null, stale: false, rules: [], ruleRoles: [] };
+
+function chainOf(requirement: AccessRule['requirements'][number]): number | undefined {
+  return 'chainId' in requirement ? requirement.chainId : undefined;
+}
+
+function sameRoles(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((role, index) => role === b[index]);
+}
+
+function union(a: readonly string[], b: readonly string[]): string[] {
+  return [...new Set([...a, ...b])].sort();
+}
