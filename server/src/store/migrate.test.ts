@@ -256,11 +256,7 @@ describeEachDatabase('migrations', (database) => {
       await signIn('contract-137', contract, 137, 'CONTRACT', T0 + 400);
       await signIn('contract-other-chain', contract, 8453, 'CONTRACT', T0 + 500);
 
-      expect(await migrateToLatest(legacy)).toEqual([
-        '0004-profiles',
-        '0005-oidc',
-        '0006-access',
-      ]);
+      expect(await migrateToLatest(legacy)).toEqual(['0004-profiles', '0005-oidc', '0006-access']);
     });
     afterAll(() => closeLegacy?.());
 
