@@ -4,6 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type Config, WagmiProvider } from 'wagmi';
 import { SiweAuthProvider } from '../auth/siwe-auth-provider';
 import type { GraphqlClient } from '../graphql/create-graphql-client';
+import { OpenPendingConnect } from '../wallet/open-pending-connect';
 import { RecentWalletReconnector } from '../wallet/recent-wallet-reconnector';
 import { walletTheme } from '../wallet/wallet-theme';
 import { AppLayout } from './app-layout';
@@ -36,6 +37,7 @@ export function App({ config, wagmiConfig, queryClient, graphql }: AppProps) {
                   locale="en-US"
                   showRecentTransactions
                 >
+                  <OpenPendingConnect />
                   <AppLayout />
                 </RainbowKitProvider>
               </SiweAuthProvider>

@@ -1,18 +1,33 @@
 import '@rainbow-me/rainbowkit/styles.css';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { createGraphqlClient } from '../graphql/create-graphql-client';
+import { createGraphqlClient, type GraphqlClient } from '../graphql/create-graphql-client';
 import { buildWagmiConfig } from '../wallet/build-wagmi-config';
 import { buildWalletList } from '../wallet/build-wallet-list';
 import { App } from './app';
+import { preloadPageFor } from './preload-page-for';
 import type { RuntimeConfig } from './runtime-config';
 
+export type CreateAppElementOptions = {
+  /** The path whose page is loaded before the app is returned, so it renders without a fallback. */
+  path?: string;
+  /** Fills Apollo's cache before the first render (what the first paint already fetched). */
+  seed?: (graphql: GraphqlClient) => void | Promise<void>;
+};
+
 /** Builds the wallet and GraphQL clients for this deployment and the app around them. */
-export async function createAppElement(config: RuntimeConfig): Promise<ReactElement> {
-  const walletList = await buildWalletList(config);
+export async function createAppElement(
+  config: RuntimeConfig,
+  { path, seed }: CreateAppElementOptions = {},
+): Promise<ReactElement> {
+  const [walletList] = await Promise.all([
+    buildWalletList(config),
+    path === undefined ? undefined : preloadPageFor(path),
+  ]);
   const wagmiConfig = buildWagmiConfig({ config, walletList });
   const queryClient = new QueryClient();
   const graphql = createGraphqlClient();
+  await seed?.(graphql);
   return (
     <App config={config} wagmiConfig={wagmiConfig} queryClient={queryClient} graphql={graphql} />
   );

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import { defineRoute } from './define-route';
+import { lazyPage } from './lazy-page';
 
 /**
  * Every page of the app, by name: its path pattern (wouter's syntax, `:name`
@@ -17,23 +17,23 @@ import { defineRoute } from './define-route';
 export const routeTable = {
   home: defineRoute(
     '/',
-    lazy(() => import('../pages/home-page')),
+    lazyPage(() => import('../pages/home-page')),
   ),
   account: defineRoute(
     '/account',
-    lazy(() => import('../pages/account-page')),
+    lazyPage(() => import('../pages/account-page')),
   ),
   oidcInteraction: defineRoute(
     '/oidc/interaction/:uid',
-    lazy(() => import('../pages/oidc-interaction-page')),
+    lazyPage(() => import('../pages/oidc-interaction-page')),
   ),
   publicProfile: defineRoute(
     '/u/:address',
-    lazy(() => import('../pages/public-profile-page')),
+    lazyPage(() => import('../pages/public-profile-page')),
   ),
   verify: defineRoute(
     '/verify',
-    lazy(() => import('../pages/verify-page')),
+    lazyPage(() => import('../pages/verify-page')),
   ),
 } as const;
 
@@ -42,4 +42,4 @@ export type RouteName = keyof typeof routeTable;
 /** The path pattern of a named route, as a literal type. */
 export type RoutePattern<Name extends RouteName> = (typeof routeTable)[Name]['path'];
 
-export const NotFoundPage = lazy(() => import('../pages/not-found-page'));
+export const NotFoundPage = lazyPage(() => import('../pages/not-found-page'));

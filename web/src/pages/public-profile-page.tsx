@@ -7,6 +7,7 @@ import { ProfileAvatar } from '../profile/profile-avatar';
 import { TipPanel } from '../tips/tip-panel';
 import { PageHeading } from './page-heading';
 import { ProfileNotFound } from './public-profile/profile-not-found';
+import { PublicProfileHeader, PublicProfileWallets } from './public-profile/public-profile-header';
 import { WalletProofCard } from './public-profile/wallet-proof-card';
 
 /**
@@ -47,28 +48,20 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
   const name = profile.displayName ?? profile.address;
   return (
     <section className="page" aria-labelledby="page-title" data-testid="public-profile">
-      <div className="card public-header">
-        <ProfileAvatar
-          image={profile.avatar}
-          address={profile.address}
-          size={112}
-          className="avatar-large"
-        />
-        <div className="public-header-text">
-          <PageHeading title={profile.displayName ?? 'Profile'}>{name}</PageHeading>
-          <p>
-            <code className="address">{profile.address}</code>
-          </p>
-          {profile.bio ? <p className="bio">{profile.bio}</p> : null}
-        </div>
-      </div>
-      <section className="card" aria-labelledby="proofs-title">
-        <h2 id="proofs-title">Wallets</h2>
-        <p className="muted">
-          Each wallet below signed a Sign-In with Ethereum message. Your browser checks every
-          signature itself (a key-signed wallet without any network request, a contract wallet
-          through its chain), without trusting this site's word for it.
-        </p>
+      <PublicProfileHeader
+        avatar={
+          <ProfileAvatar
+            image={profile.avatar}
+            address={profile.address}
+            size={112}
+            className="avatar-large"
+          />
+        }
+        heading={<PageHeading title={profile.displayName ?? 'Profile'}>{name}</PageHeading>}
+        address={profile.address}
+        bio={profile.bio}
+      />
+      <PublicProfileWallets>
         {profile.wallets.length === 0 ? (
           <p className="muted">No wallets are published on this profile.</p>
         ) : (
@@ -78,7 +71,7 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
             ))}
           </ul>
         )}
-      </section>
+      </PublicProfileWallets>
       <TipPanel recipient={profile.address} recipientName={profile.displayName ?? 'this person'} />
     </section>
   );

@@ -6,6 +6,7 @@ import { PageHeading } from './page-heading';
 import { FieldTable } from './verify/field-table';
 import { SignerVerdict } from './verify/signer-verdict';
 import { ValidityVerdict } from './verify/validity-verdict';
+import { VERIFY_HEADING, VerifyIntro } from './verify/verify-intro';
 
 /** `/verify`: check any EIP-4361 message and signature, entirely in this browser. */
 export default function VerifyPage() {
@@ -20,12 +21,7 @@ export default function VerifyPage() {
 
   return (
     <section className="page" aria-labelledby="page-title" data-testid="verify-page">
-      <PageHeading title="Verify a proof">Verify a Sign-In with Ethereum proof</PageHeading>
-      <p className="lead">
-        Paste an EIP-4361 message and its signature. Your browser checks the message against the
-        same strict grammar Sigil's server uses, finds who signed it, and whether it is within its
-        validity times. Nothing you paste is sent to Sigil.
-      </p>
+      <VerifyIntro heading={<PageHeading title="Verify a proof">{VERIFY_HEADING}</PageHeading>} />
       <div className="card verify-inputs">
         <div className="field">
           <label htmlFor={`${ids}-message`}>Message</label>

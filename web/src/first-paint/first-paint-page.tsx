@@ -1,0 +1,46 @@
+import { getAddress, isAddress } from 'viem';
+import { HOME_HEADING, HomeIntro } from '../pages/home/home-intro';
+import { VERIFY_HEADING, VerifyIntro } from '../pages/verify/verify-intro';
+import { FirstPaintHeading } from './first-paint-heading';
+import { FirstPaintProfile } from './first-paint-profile';
+import { requestConnect } from './pending-connect';
+
+/** The checksummed address of a `/u/<address>` path, as the page reads it; null for any other path. */
+export function profileAddressOf(path: string): string | null {
+  const match = /^\/u\/([^/]+)\/?$/i.exec(path);
+  const address = match?.[1] ? decodeURIComponent(match[1]) : null;
+  return address !== null && isAddress(address, { strict: false }) ? getAddress(address) : null;
+}
+
+function FirstPaintVerify() {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <VerifyIntro heading={<FirstPaintHeading>{VERIFY_HEADING}</FirstPaintHeading>} />
+    </section>
+  );
+}
+
+/**
+ * What a page shows before the wallet stack has loaded: the real content of
+ * `/`, `/verify` and `/u/<address>`; nothing for the pages that need a wallet
+ * or a session (docs/web-app.md, "First-visit delivery").
+ */
+export function FirstPaintPage({ path }: { path: string }) {
+  const normalised = path.replace(/\/+$/, '').toLowerCase() || '/';
+  if (normalised === '/') {
+    return (
+      <HomeIntro
+        heading={<FirstPaintHeading>{HOME_HEADING}</FirstPaintHeading>}
+        action={
+          <button type="button" className="button" onClick={requestConnect}>
+            Get started
+          </button>
+        }
+      />
+    );
+  }
+  if (normalised === '/verify') return <FirstPaintVerify />;
+  const address = profileAddressOf(path);
+  if (address !== null) return <FirstPaintProfile address={address} />;
+  return null;
+}
