@@ -10,6 +10,12 @@ export type CountingRpcProxy = {
   url: string;
   /** Every JSON-RPC method forwarded so far, batches flattened, in order. */
   readonly methods: string[];
+  /** How many HTTP requests arrived: a JSON-RPC batch is one. */
+  readonly httpRequests: number;
+  /** From now on, requests are recorded and never answered: a hung endpoint. */
+  hang(): void;
+  /** Answers again (requests held while hung stay unanswered). */
+  resume(): void;
   close(): Promise<void>;
 };
 
@@ -30,9 +36,13 @@ function methodsOf(body: Buffer): string[] {
 
 export async function startCountingRpcProxy(upstream: string): Promise<CountingRpcProxy> {
   const methods: string[] = [];
+  let httpRequests = 0;
+  let hung = false;
   const server = createServer(async (request, response) => {
+    httpRequests += 1;
     const body = await readBody(request);
     methods.push(...methodsOf(body));
+    if (hung) return;
     const answer = await fetch(upstream, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -45,6 +55,15 @@ export async function startCountingRpcProxy(upstream: string): Promise<CountingR
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     methods,
+    get httpRequests() {
+      return httpRequests;
+    },
+    hang: () => {
+      hung = true;
+    },
+    resume: () => {
+      hung = false;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -9,6 +9,8 @@ export type ReceivedEvent = {
   session: { id: string };
   wallet: { address: string; chainId: number | null } | null;
   app: { clientId: string; name: string; scopes: string[] } | null;
+  /** The roles after a ROLES_CHANGED; null for other events. */
+  roles: string[] | null;
 };
 
 export type SubscribeAccountEventsOptions = {
@@ -81,7 +83,7 @@ export async function subscribeAccountEvents(
     ws.subscribe<{ accountEvents: ReceivedEvent }>(
       {
         query:
-          'subscription { accountEvents { type at session { id current } wallet { address chainId } app { clientId name scopes } } }',
+          'subscription { accountEvents { type at session { id current } wallet { address chainId } app { clientId name scopes } roles } }',
       },
       {
         next: (value) => {
