@@ -1,3 +1,9 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as oidcClient from 'openid-client';
 import type { Address, LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +12,18 @@ import { deployTestTokens, type TestTokens } from '../../testing/deploy-test-tok
 import { deployWalletWithCreate } from '../../testing/deploy-wallet-with-create.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
 import { installMulticall3 } from '../../testing/install-multicall3.js';
+import { waitFor } from '../../testing/wait-for.js';
 import { databaseBackends } from './support/each-database.js';
-import { errorCode, TestClient } from './support/graphql-client.js';
+import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
+import {
+  answerInteraction,
+  browserSignedInAs,
+  discoverAs,
+  interactionUid,
+  OIDC_CLIENTS,
+  startAuthorization,
+  WIKI,
+} from './support/oidc-relying-party.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -167,6 +183,7 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
           [`RPC_URL_${CHAIN_B}`]: proxyB.url,
           ACCESS_RULES: JSON.stringify(rules()),
           RATE_LIMIT_PER_MINUTE: '1000',
+          OIDC_CLIENTS,
         },
       });
     }, SLOW);
@@ -387,10 +404,129 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
       expect(rule(answered, 'either')?.granted).toBe(true);
     });
 
+    it('reads each chain with one JSON-RPC request per check: one Multicall3 aggregate3', async () => {
+      const wallet = privateKeyToAccount(generatePrivateKey());
+      const client = await signedIn(wallet);
+      await access(client);
+      const [requests, methods] = [proxyB.httpRequests, proxyB.methods.length];
+      // Chain B holds three reads for an EOA (ERC-1155, native, ERC-20): one call.
+      await refresh(client);
+      expect(proxyB.httpRequests - requests).toBe(1);
+      expect(proxyB.methods.slice(methods)).toEqual(['eth_call']);
+    });
+
+    it('releases roles to an app through the scope roles, checked again when older than ROLES_TTL', async () => {
+      const wallet = privateKeyToAccount(generatePrivateKey());
+      const client = await signedIn(wallet);
+      const me = await client.request<{ me: { id: string; roles: string[] } }>(
+        '{ me { id roles } }',
+      );
+      expect(me.data?.me.roles).toEqual([]);
+      const accountId = me.data?.me.id as string;
+      await tokensB.setNativeBalance(wallet.address, 10n * ETHER);
+      // Within ROLES_TTL the last check stands; past it, token issue checks again.
+      server.clock.advance(server.services.config.rolesTtlSeconds * 1000 + 1000);
+
+      const browser = browserSignedInAs(server, client);
+      const config = await discoverAs(server, WIKI);
+      const authorization = await startAuthorization(browser, config, { scope: 'openid roles' });
+      const uid = interactionUid(authorization.location);
+      const details = await (await browser.request(`/oidc/interaction/${uid}/details`)).json();
+      expect(details).toMatchObject({ scopes: ['openid', 'roles'], claims: ['sub', 'roles'] });
+      const callback = await answerInteraction(browser, uid, 'confirm');
+      const tokens = await oidcClient.authorizationCodeGrant(config, new URL(callback), {
+        pkceCodeVerifier: authorization.verifier,
+        expectedState: authorization.state,
+      });
+      expect(await oidcClient.fetchUserInfo(config, tokens.access_token, accountId)).toEqual({
+        sub: accountId,
+        roles: ['whale'],
+      });
+    });
+
     it('refuses refreshAccess without a session', async () => {
       const anonymous = new TestClient(server);
       const result = await anonymous.request('mutation { refreshAccess { stale } }');
       expect(errorCode(result)).toBe('UNAUTHENTICATED');
     });
+  });
+});
+
+describe('an EOA sign-in with rules configured and every RPC hung', () => {
+  let hungA: CountingRpcProxy;
+  let hungB: CountingRpcProxy;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    [hungA, hungB] = await Promise.all([
+      startCountingRpcProxy(chainA.url),
+      startCountingRpcProxy(chainB.url),
+    ]);
+    hungA.hang();
+    hungB.hang();
+    server = await startTestServer({
+      // Far past the test's own time limit: a sign-in that waited would fail it.
+      chainTimeoutMs: 120_000,
+      env: {
+        CHAINS: `${CHAIN_A},${CHAIN_B}`,
+        [`RPC_URL_${CHAIN_A}`]: hungA.url,
+        [`RPC_URL_${CHAIN_B}`]: hungB.url,
+        ACCESS_RULES: JSON.stringify(rules()),
+      },
+    });
+  }, SLOW);
+  afterAll(async () => {
+    // Closing the hung endpoints ends the checks still waiting on them.
+    await Promise.all([hungA?.close(), hungB?.close()]);
+    await server?.close();
+  });
+
+  it('answers at once; the check it started waits on the chains behind it', {
+    timeout: 15_000,
+  }, async () => {
+    const client = new TestClient(server);
+    const result = await client.signInAs(testAccount(0));
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.signIn.session.id).toBeDefined();
+    // The background check did ask both chains, and is still waiting on them.
+    await waitFor(() => hungA.methods.includes('eth_call') && hungB.methods.includes('eth_call'));
+  });
+});
+
+describe('a malformed rules file', () => {
+  it('stops the start with exit code 1 and one line naming the rule and the field', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sigil-rules-'));
+    const path = join(dir, 'rules.json');
+    writeFileSync(
+      path,
+      JSON.stringify([
+        { role: 'holder', any: [{ type: 'native', chainId: CHAIN_A }] },
+        { role: 'member', all: [{ type: 'erc721', chainId: CHAIN_A, contract: '0x1234' }] },
+      ]),
+    );
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))],
+      {
+        cwd: fileURLToPath(new URL('../../', import.meta.url)),
+        env: {
+          PATH: process.env.PATH,
+          ...(process.env.NODE_OPTIONS && { NODE_OPTIONS: process.env.NODE_OPTIONS }),
+          CHAINS: String(CHAIN_A),
+          ACCESS_RULES: path,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    rmSync(dir, { recursive: true });
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: ACCESS_RULES: rule 1 ("member") all.0.contract is not an address (0x and 40 hex digits)',
+    ]);
   });
 });
