@@ -1,5 +1,7 @@
 // An app that offers "Sign in with Ethereum" through Sigil's OpenID Connect
 // provider, with openid-client: authorization code + PKCE, then userinfo.
+// With the scope `roles` it learns the roles the person holds by Sigil's
+// access rules (docs/access.md), e.g. to open a members' area.
 // Run Sigil with this client in OIDC_CLIENTS (docs/oidc.md, "Try it with the
 // example app"), then `npm run example:rp` and open http://localhost:4000.
 import { createServer } from 'node:http';
@@ -34,7 +36,7 @@ createServer(async (req, res) => {
       pending.set(state, verifier);
       const target = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
-        scope: 'openid profile wallets',
+        scope: 'openid profile wallets roles',
         code_challenge: await client.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
         state,
@@ -55,8 +57,15 @@ createServer(async (req, res) => {
       });
       const { sub } = tokens.claims();
       const claims = await client.fetchUserInfo(config, tokens.access_token, sub);
+      // Roles as Sigil checked them at token issue (within its ROLES_TTL).
+      const roles = Array.isArray(claims.roles) ? claims.roles : [];
+      // What an app does with them: here, a line only members see.
+      const members = roles.includes('member')
+        ? '<p id="members">Welcome to the members area.</p>'
+        : '';
       return res.writeHead(200, { 'content-type': 'text/html' }).end(
         page(`<h1>Signed in</h1><p>Account <code id="sub">${escapeHtml(sub)}</code></p>
+<p>Roles: <span id="roles">${roles.length ? roles.map(escapeHtml).join(', ') : 'none'}</span></p>${members}
 <pre id="claims">${escapeHtml(JSON.stringify(claims, null, 2))}</pre><p><a href="/login">Sign in again</a></p>`),
       );
     }

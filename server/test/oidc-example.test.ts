@@ -61,6 +61,8 @@ it('signs in to the example app with code + PKCE and shows the account id and wa
   expect(page).toContain('<h1>Signed in</h1>');
   expect(page).toContain(accountId);
   expect(page).toContain(`eip155:1:${testAccount(2).address}`);
+  // The example asks for the roles too; this server has no access rules.
+  expect(page).toContain('Roles: <span id="roles">none</span>');
   // The code was used once; the callback cannot be replayed.
   expect((await fetch(callback)).status).toBe(400);
 });
