@@ -420,5 +420,7 @@ describe('the Access section', () => {
       ]),
     );
     expect(operations('RefreshAccess')).toEqual([]);
+    // One read on opening, one for the event: the event is not answered again on each render.
+    expect(operations('AccountAccess')).toHaveLength(2);
   });
 });
