@@ -5,6 +5,11 @@
 //
 //   npm run bench -- access                 (BENCH_ACCESS_SECONDS, default 5, per phase)
 //
+// Then the sign-in bench (bench/sign-in-throughput.ts) twice: plain, and with
+// the 10 rules configured and every RPC endpoint hung (it accepts, never
+// answers). An EOA sign-in must not wait on the check it starts: the ratio
+// must not drop. BENCH_ACCESS_SIGN_IN=0 skips this part (minutes on 2 cores).
+//
 // In process: the checker (server/src/access) on a SQLite file, each chain
 // behind testing/counting-rpc-proxy.ts, which counts HTTP requests and the
 // JSON-RPC calls they carry.
@@ -26,6 +31,7 @@ import { type CountingRpcProxy, startCountingRpcProxy } from '../testing/countin
 import { deployTestTokens, type TestTokens } from '../testing/deploy-test-tokens.js';
 import { startHardhatNode } from '../testing/hardhat-node.js';
 import { installMulticall3 } from '../testing/install-multicall3.js';
+import { runSignInThroughput } from './sign-in-throughput.js';
 import { percentile } from './support/percentile.js';
 
 export const ACCESS_REQUESTS_PER_CHAIN_TARGET = 1;
@@ -45,6 +51,11 @@ export type AccessCheckResult = {
   jsonRpcCallsPerChainPerCheck: number;
   /** Same account, 8 checks in flight on 8 accounts: the checker's throughput under load. */
   concurrent: { accounts: number; checksPerSecond: number };
+  /** The sign-in bench's ratios (sign-ins per recovery, per CPU-second), plain and with hung rules. */
+  signIn?: {
+    plain: { ratio: number; cpuRatio: number };
+    hungRules: { ratio: number; cpuRatio: number; rpcRequestsHeld: number };
+  };
   target: number;
   meetsTarget: boolean;
 };
@@ -217,6 +228,9 @@ export async function runAccessCheck(
       meetsTarget: httpRequestsPerChainPerCheck <= ACCESS_REQUESTS_PER_CHAIN_TARGET,
     };
     await checker.close();
+    if (process.env.BENCH_ACCESS_SIGN_IN !== '0') {
+      result.signIn = await signInWithHungRules(rules, log);
+    }
     log(
       `  ${result.checksPerSecond.toFixed(1)} checks/s (p50 ${result.latencyMs.p50.toFixed(1)} ms, p95 ${result.latencyMs.p95.toFixed(1)} ms); ` +
         `${result.httpRequestsPerChainPerCheck.toFixed(2)} HTTP requests and ${result.jsonRpcCallsPerChainPerCheck.toFixed(2)} JSON-RPC calls per chain per check; ` +
@@ -229,6 +243,51 @@ export async function runAccessCheck(
     await store.close();
     await Promise.all(nodes.map((node) => node.stop()));
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The sign-in bench plain, then with the rules and every chain's endpoint hung. */
+async function signInWithHungRules(
+  rules: ReturnType<typeof tenRules>,
+  log: (line: string) => void,
+): Promise<NonNullable<AccessCheckResult['signIn']>> {
+  log('  sign-in bench, plain…');
+  const plain = await runSignInThroughput({ log });
+  const [hungA, hungB] = await Promise.all([
+    startCountingRpcProxy('http://127.0.0.1:9'),
+    startCountingRpcProxy('http://127.0.0.1:9'),
+  ]);
+  hungA.hang();
+  hungB.hang();
+  try {
+    log('  sign-in bench, 10 rules configured, every RPC endpoint hung…');
+    // The rules as ACCESS_RULES spells them: bigints as decimal strings.
+    const written = rules.map(({ role, logic, requirements }) => ({
+      role,
+      [logic === 'ANY' ? 'any' : 'all']: requirements,
+    }));
+    const hung = await runSignInThroughput({
+      log,
+      chains: [
+        { id: CHAIN_A, rpcUrl: hungA.url },
+        { id: CHAIN_B, rpcUrl: hungB.url },
+      ],
+      env: {
+        ACCESS_RULES: JSON.stringify(written, (_key, value) =>
+          typeof value === 'bigint' ? String(value) : value,
+        ),
+      },
+    });
+    return {
+      plain: { ratio: plain.ratio, cpuRatio: plain.cpu.ratio },
+      hungRules: {
+        ratio: hung.ratio,
+        cpuRatio: hung.cpu.ratio,
+        rpcRequestsHeld: hungA.httpRequests + hungB.httpRequests,
+      },
+    };
+  } finally {
+    await Promise.all([hungA.close(), hungB.close()]);
   }
 }
 

@@ -82,6 +82,13 @@ export type RunSignInThroughputParameters = {
   concurrency?: number;
   /** @default BENCH_PROFILE=1 */
   profile?: boolean;
+  /**
+   * The chain and its RPC endpoint. @default chain 31337 at an address that
+   * refuses connections
+   */
+  chains?: { id: number; rpcUrl: string }[];
+  /** More of the server's environment, e.g. ACCESS_RULES (bench/access-check.ts). */
+  env?: Record<string, string>;
   log?: (line: string) => void;
 };
 
@@ -93,6 +100,8 @@ export async function runSignInThroughput(
     warmup = Number(process.env.BENCH_SIGN_IN_WARMUP ?? 3000),
     concurrency = 16,
     profile = process.env.BENCH_PROFILE === '1',
+    chains = [{ id: 31337, rpcUrl: UNREACHABLE_RPC }],
+    env,
     log = (line: string) => console.log(line),
   } = parameters;
   const loadAverageAtStart = loadavg()[0] ?? 0;
@@ -104,7 +113,8 @@ export async function runSignInThroughput(
   }
   const server = await startBuiltServer({
     cpus: SERVER_CPU,
-    chains: [{ id: 31337, rpcUrl: UNREACHABLE_RPC }],
+    chains,
+    ...(env && { env }),
     runtime: newestServerRuntime(),
     ...(profileDir && { nodeOptions: ['--cpu-prof', '--cpu-prof-dir', profileDir] }),
   });

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/support/each-database.js';
+import {
+  grantRole,
+  listGrantedRoles,
+  readAccessCheck,
+  revokeRole,
+  saveAccessCheck,
+} from './access-store.js';
+
+const T0 = 1_764_000_000_000;
+
+describeEachDatabase('access store', (database) => {
+  async function account(): Promise<string> {
+    const id = randomUUID();
+    await database.store.db.insertInto('accounts').values({ id, created_at: T0 }).execute();
+    return id;
+  }
+
+  it('keeps the balances a later check did not read: a failed chain leaves its last result in force', async () => {
+    const id = await account();
+    const max = 2n ** 256n - 1n;
+    expect(
+      await saveAccessCheck(database.store.db, {
+        accountId: id,
+        checkedAt: T0,
+        stale: false,
+        roles: ['holder'],
+        read: new Map([
+          ['token:1:0xA', max],
+          ['native:8453', 5n],
+        ]),
+      }),
+    ).toBeUndefined();
+    // Chain 8453 failed this time: only chain 1 was read.
+    expect(
+      await saveAccessCheck(database.store.db, {
+        accountId: id,
+        checkedAt: T0 + 1000,
+        stale: true,
+        roles: [],
+        read: new Map([['token:1:0xA', 0n]]),
+      }),
+    ).toEqual(['holder']);
+    expect(await readAccessCheck(database.store.db, id)).toEqual({
+      checkedAt: T0 + 1000,
+      stale: true,
+      roles: [],
+      balances: new Map([
+        ['token:1:0xA', 0n],
+        ['native:8453', 5n],
+      ]),
+    });
+  });
+
+  it('answers undefined for an account never checked', async () => {
+    expect(await readAccessCheck(database.store.db, await account())).toBeUndefined();
+  });
+
+  it('keeps granted roles until revoked; granting twice changes nothing', async () => {
+    const id = await account();
+    await grantRole(database.store.db, {
+      accountId: id,
+      role: 'moderator',
+      now: T0,
+      grantedBy: null,
+    });
+    await grantRole(database.store.db, {
+      accountId: id,
+      role: 'moderator',
+      now: T0,
+      grantedBy: null,
+    });
+    await grantRole(database.store.db, { accountId: id, role: 'editor', now: T0, grantedBy: id });
+    expect(await listGrantedRoles(database.store.db, id)).toEqual(['editor', 'moderator']);
+    expect(await revokeRole(database.store.db, { accountId: id, role: 'editor' })).toBe(true);
+    expect(await revokeRole(database.store.db, { accountId: id, role: 'editor' })).toBe(false);
+    expect(await listGrantedRoles(database.store.db, id)).toEqual(['moderator']);
+  });
+});
