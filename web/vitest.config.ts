@@ -1,11 +1,11 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { workspacePackageSources } from '../testing/workspace-package-sources';
 
 export default defineConfig({
   plugins: [react()],
-  // Workspace packages (@sigil/*) from their TypeScript sources, as the app bundles them.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  // @sigil/* from their sources (testing/workspace-package-sources.ts says why).
+  resolve: { alias: workspacePackageSources() },
   test: {
     environment: 'jsdom',
     // End-to-end specs live in e2e/ and run in a real browser, not here.
