@@ -50,9 +50,15 @@ export type StartBuiltServerParameters = {
 };
 
 // Variables the server's config reads (NODE_ENV=development turns on GraphiQL): none may
-// leak in from the shell, so the server runs exactly as configured here.
-const CONFIG_VARIABLE =
-  /^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|LOG_LEVEL|METRICS_PORT|TRUST_PROXY|SHUTDOWN_TIMEOUT|OIDC_CLIENTS|NODE_ENV|IMAGE_CACHE_DIR|IMAGE_CACHE_MAX_MB)$/;
+// leak in from the shell, so the server runs exactly as configured here. A test
+// (server-variable.test.ts) holds this list to the configuration schema.
+const SERVER_VARIABLE =
+  /^(PORT|HOST|PUBLIC_URL|ALLOWED_ORIGINS|DATABASE_URL|REDIS_URL|CHAINS|RPC_URL_\d+|WALLETCONNECT_PROJECT_ID|SESSION_MAX_AGE|SESSION_IDLE_TIMEOUT|NONCE_TTL|RATE_LIMIT_PER_MINUTE|LOG_LEVEL|METRICS_PORT|TRUST_PROXY|SHUTDOWN_TIMEOUT|OIDC_CLIENTS|NODE_ENV|IMAGE_CACHE_DIR|IMAGE_CACHE_MAX_MB|ACCESS_RULES|ROLES_TTL|ADMIN_ADDRESSES|AUDIT_RETENTION|WEBHOOKS|WEBHOOK_RETRY_DELAYS)$/;
+
+/** Whether the built server reads `name` from its environment (`RPC_URL_1` included). */
+export function isServerVariable(name: string): boolean {
+  return SERVER_VARIABLE.test(name);
+}
 
 async function healthy(url: string): Promise<boolean> {
   try {
@@ -87,9 +93,7 @@ async function startOnce(parameters: StartBuiltServerParameters): Promise<BuiltS
   const dataDir = mkdtempSync(join(tmpdir(), 'sigil-server-'));
   const url = `http://localhost:${port}`;
   const inherited = Object.fromEntries(
-    Object.entries(withoutTestRunnerEnv(process.env)).filter(
-      ([name]) => !CONFIG_VARIABLE.test(name),
-    ),
+    Object.entries(withoutTestRunnerEnv(process.env)).filter(([name]) => !isServerVariable(name)),
   );
   const env: NodeJS.ProcessEnv = {
     ...inherited,
