@@ -3,8 +3,8 @@ import { errorCode, TestClient, testAccount } from './support/graphql-client.js'
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
- * DESIGN §4 over HTTP against a running server: each refusal reached by a
- * real request, with the stable code of DESIGN §3.
+ * The sign-in policy (docs/sign-in.md) over HTTP against a running server: each refusal reached by a
+ * real request, with the stable code of docs/api.md.
  */
 describe('sign-in policy', () => {
   let server: TestServer;

@@ -12,7 +12,7 @@ import { errorCode, TestClient } from './support/graphql-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
- * A wallet's identity (DESIGN §4 step 6) on two real chains: a contract
+ * A wallet's identity (docs/sign-in.md, "Which account a sign-in opens") on two real chains: a contract
  * wallet proves ownership only on the chain it proved it on, an EOA on every
  * chain. The setup is the cross-chain takeover: one contract address, owned by
  * key A on chain A and by key M on chain B.
