@@ -493,6 +493,38 @@ describe('an EOA sign-in with rules configured and every RPC hung', () => {
   });
 });
 
+describe('refreshAccess', () => {
+  it('is limited like sign-in: RATE_LIMITED past RATE_LIMIT_PER_MINUTE, with when to retry', async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    // An allowlist needs no chain: the check reads nothing.
+    const server = await startTestServer({
+      env: {
+        RATE_LIMIT_PER_MINUTE: '2',
+        ACCESS_RULES: JSON.stringify([
+          { role: 'friend', any: [{ type: 'allowlist', addresses: [wallet.address] }] },
+        ]),
+      },
+    });
+    try {
+      const client = new TestClient(server);
+      expect((await client.signInAs(wallet)).errors).toBeUndefined();
+      const refresh = () =>
+        client.request<{ refreshAccess: { rules: { role: string; granted: boolean }[] } }>(
+          'mutation { refreshAccess { rules { role granted } } }',
+        );
+      expect((await refresh()).data?.refreshAccess.rules).toEqual([
+        { role: 'friend', granted: true },
+      ]);
+      expect((await refresh()).errors).toBeUndefined();
+      const refused = await refresh();
+      expect(errorCode(refused)).toBe('RATE_LIMITED');
+      expect(refused.errors?.[0]?.extensions?.retryAfterSeconds).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('a malformed rules file', () => {
   it('stops the start with exit code 1 and one line naming the rule and the field', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sigil-rules-'));

@@ -8,6 +8,7 @@ import type { AccessRuleResult } from '../graphql/generated/resolvers-types.js';
 import type { Db } from '../store/database.js';
 import { listGrantedRoles, readAccessCheck, saveAccessCheck } from './access-store.js';
 import { type AccountWallet, planBalanceReads } from './balance-reads.js';
+import { createChainHealth } from './chain-health.js';
 import { evaluateAccess } from './evaluate-access.js';
 import { readBalances } from './read-balances.js';
 
@@ -25,7 +26,10 @@ export type AccessReportModel = {
 export type CheckCause = { sessionId?: string | undefined };
 
 export type AccessChecker = {
-  /** Reads the chains now (after a check already running for the account, not instead of it). */
+  /**
+   * Reads the chains now (after a check already running for the account, not
+   * instead of it), a chain that is down included: someone asked.
+   */
   refresh(accountId: string, cause?: CheckCause): Promise<AccessReportModel>;
   /** The report, read from the chains first when the last check is older than ROLES_TTL. */
   report(accountId: string, cause?: CheckCause): Promise<AccessReportModel>;
@@ -46,7 +50,7 @@ export type CreateAccessCheckerParameters = {
   timeoutMs: number;
   clock: Clock;
   events: Pick<AccountEvents, 'publish'>;
-  logger: Pick<Logger, 'warn'>;
+  logger: Pick<Logger, 'warn' | 'info'>;
 };
 
 /**
@@ -70,8 +74,14 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
         }),
       ]),
   );
+  // Health is about the network: real time, not the injected clock.
+  const health = createChainHealth({
+    cooldownMs: p.timeoutMs,
+    suspectAfterMs: Math.min(1000, p.timeoutMs / 4),
+    logger,
+  });
   const running = new Map<string, Promise<AccessReportModel>>();
-  const queued = new Map<string, Promise<AccessReportModel>>();
+  const queued = new Map<string, { check: Promise<AccessReportModel>; force: boolean }>();
 
   async function walletsOf(accountId: string): Promise<AccountWallet[]> {
     return (await listWallets(db, accountId)).map((w) => ({
@@ -81,19 +91,38 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
     }));
   }
 
-  async function runCheck(accountId: string, cause: CheckCause): Promise<AccessReportModel> {
+  async function runCheck(
+    accountId: string,
+    cause: CheckCause,
+    force: boolean,
+  ): Promise<AccessReportModel> {
     const wallets = await walletsOf(accountId);
+    const reads = planBalanceReads(rules, wallets);
     const { balances: read, failedChains } = await readBalances({
       clients,
-      reads: planBalanceReads(rules, wallets),
+      reads,
       timeoutMs: p.timeoutMs,
+      health,
+      // A check nobody asked for leaves a chain that is down alone.
+      skipDown: !force,
+      now: Date.now,
     });
     // A chain that failed leaves its last balances in force, never a guess.
     const previous = await readAccessCheck(db, accountId);
     const balances = new Map([...(previous?.balances ?? []), ...read]);
     const evaluation = evaluateAccess({ rules, wallets, balances });
-    const checkedAt = clock();
     const stale = failedChains.size > 0;
+    if (!force && stale && read.size === 0 && sameRoles(previous?.roles ?? [], evaluation.roles)) {
+      // Nothing learned, nothing changed: no write. With every endpoint hung,
+      // a sign-in then costs the database nothing more than without rules.
+      return {
+        checkedAt: previous?.checkedAt ?? null,
+        stale,
+        rules: evaluation.rules,
+        ruleRoles: evaluation.roles,
+      };
+    }
+    const checkedAt = clock();
     const before = await saveAccessCheck(db, {
       accountId,
       checkedAt,
@@ -101,9 +130,6 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
       roles: evaluation.roles,
       read,
     });
-    if (stale) {
-      logger.warn({ accountId, chains: [...failedChains] }, 'access check: chains did not answer');
-    }
     if (!sameRoles(before ?? [], evaluation.roles)) {
       const granted = await listGrantedRoles(db, accountId);
       events.publish({
@@ -117,24 +143,31 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
     return { checkedAt, stale, rules: evaluation.rules, ruleRoles: evaluation.roles };
   }
 
-  function refresh(accountId: string, cause: CheckCause = {}): Promise<AccessReportModel> {
+  function check(accountId: string, cause: CheckCause, force: boolean): Promise<AccessReportModel> {
     if (rules.length === 0) return Promise.resolve(NO_RULES);
     const next = queued.get(accountId);
-    if (next) return next;
-    const start = () => {
-      queued.delete(accountId);
-      const check = runCheck(accountId, cause).finally(() => {
-        if (running.get(accountId) === check) running.delete(accountId);
-      });
-      running.set(accountId, check);
-      return check;
-    };
+    if (next) {
+      next.force ||= force;
+      return next.check;
+    }
     const current = running.get(accountId);
-    if (!current) return start();
-    const after = current.then(start, start);
-    queued.set(accountId, after);
-    return after;
+    const start = (forced: boolean) => {
+      queued.delete(accountId);
+      const started = runCheck(accountId, cause, forced).finally(() => {
+        if (running.get(accountId) === started) running.delete(accountId);
+      });
+      running.set(accountId, started);
+      return started;
+    };
+    if (!current) return start(force);
+    const entry = { check: undefined as unknown as Promise<AccessReportModel>, force };
+    const after = () => start(entry.force);
+    entry.check = current.then(after, after);
+    queued.set(accountId, entry);
+    return entry.check;
   }
+
+  const refresh = (accountId: string, cause: CheckCause = {}) => check(accountId, cause, true);
 
   async function report(accountId: string, cause: CheckCause = {}): Promise<AccessReportModel> {
     if (rules.length === 0) return NO_RULES;
@@ -142,7 +175,7 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
     if (current) return current;
     const stored = await readAccessCheck(db, accountId);
     if (!stored || clock() - stored.checkedAt > p.rolesTtlSeconds * 1000) {
-      return refresh(accountId, cause);
+      return check(accountId, cause, false);
     }
     // Fresh enough: the stored balances against the wallets as they are now.
     const evaluation = evaluateAccess({
@@ -170,13 +203,13 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
     },
     checkInBackground(accountId, cause = {}) {
       if (rules.length === 0) return;
-      refresh(accountId, cause).catch((error: unknown) => {
+      check(accountId, cause, false).catch((error: unknown) => {
         logger.warn({ err: error, accountId }, 'access check failed');
       });
     },
     async close() {
-      const pending = [...running.values(), ...queued.values()].map((check) =>
-        check.catch(() => {}),
+      const pending = [...running.values(), ...[...queued.values()].map((q) => q.check)].map(
+        (pendingCheck) => pendingCheck.catch(() => {}),
       );
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([

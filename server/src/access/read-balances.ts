@@ -1,5 +1,6 @@
 import { type Address, type ContractFunctionParameters, type PublicClient, parseAbi } from 'viem';
 import type { BalanceRead } from './balance-reads.js';
+import type { ChainHealth } from './chain-health.js';
 
 /** Multicall3's address on every chain that has it (https://www.multicall3.com). */
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
@@ -19,6 +20,11 @@ export type ReadBalancesParameters = {
   reads: ReadonlyMap<number, readonly BalanceRead[]>;
   /** One deadline over every chain's round. */
   timeoutMs: number;
+  /** What the checks have seen of each chain; every round is reported to it. */
+  health: ChainHealth;
+  /** Whether a chain that is down is left alone (counted failed, no request). */
+  skipDown: boolean;
+  now: () => number;
 };
 
 export type ReadBalancesReturnType = {
@@ -39,13 +45,30 @@ export async function readBalances({
   clients,
   reads,
   timeoutMs,
+  health,
+  skipDown,
+  now,
 }: ReadBalancesParameters): Promise<ReadBalancesReturnType> {
   const balances = new Map<string, bigint>();
   const answered = new Set<number>();
+  const unsettled = new Map<number, (succeeded: boolean, at: number) => void>();
   const rounds = [...reads].map(async ([chainId, chainReads]) => {
-    const { sums, failedKeys } = await readChain(clients.get(chainId), chainReads);
-    for (const [key, sum] of sums) balances.set(key, sum);
-    if (failedKeys.size === 0) answered.add(chainId);
+    const asks = chainReads.some((read) => read.holders.length > 0);
+    if (asks && skipDown && health.isDown(chainId, now())) return;
+    if (asks) unsettled.set(chainId, health.roundStarted(chainId, now()));
+    const settle = (succeeded: boolean) => {
+      unsettled.get(chainId)?.(succeeded, now());
+      unsettled.delete(chainId);
+    };
+    try {
+      const { sums, failedKeys } = await readChain(clients.get(chainId), chainReads);
+      for (const [key, sum] of sums) balances.set(key, sum);
+      if (failedKeys.size === 0) answered.add(chainId);
+      settle(failedKeys.size === 0);
+    } catch (error) {
+      settle(false);
+      throw error;
+    }
   });
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<void>((resolve) => {
@@ -57,6 +80,9 @@ export async function readBalances({
   } finally {
     clearTimeout(timer);
   }
+  // The rounds still out at the deadline failed, whatever they answer later.
+  for (const settle of unsettled.values()) settle(false, now());
+  unsettled.clear();
   const failedChains = new Set([...reads.keys()].filter((chainId) => !answered.has(chainId)));
   // Past the deadline a round may still answer: it must not change what was reported.
   return { balances: new Map(balances), failedChains };
