@@ -81,7 +81,9 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
     logger,
   });
   const running = new Map<string, Promise<AccessReportModel>>();
-  const queued = new Map<string, { check: Promise<AccessReportModel>; force: boolean }>();
+  const queued = new Map<string, Promise<AccessReportModel>>();
+  /** The accounts whose queued check was asked for by someone (refreshAccess). */
+  const forceNext = new Set<string>();
 
   async function walletsOf(accountId: string): Promise<AccountWallet[]> {
     return (await listWallets(db, accountId)).map((w) => ({
@@ -147,24 +149,25 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
     if (rules.length === 0) return Promise.resolve(NO_RULES);
     const next = queued.get(accountId);
     if (next) {
-      next.force ||= force;
-      return next.check;
+      // The next check asks even a chain that is down if anyone waiting on it asked to.
+      if (force) forceNext.add(accountId);
+      return next;
     }
-    const current = running.get(accountId);
-    const start = (forced: boolean) => {
+    const start = () => {
       queued.delete(accountId);
+      const forced = forceNext.delete(accountId) || force;
       const started = runCheck(accountId, cause, forced).finally(() => {
         if (running.get(accountId) === started) running.delete(accountId);
       });
       running.set(accountId, started);
       return started;
     };
-    if (!current) return start(force);
-    const entry = { check: undefined as unknown as Promise<AccessReportModel>, force };
-    const after = () => start(entry.force);
-    entry.check = current.then(after, after);
-    queued.set(accountId, entry);
-    return entry.check;
+    const current = running.get(accountId);
+    if (!current) return start();
+    if (force) forceNext.add(accountId);
+    const after = current.then(start, start);
+    queued.set(accountId, after);
+    return after;
   }
 
   const refresh = (accountId: string, cause: CheckCause = {}) => check(accountId, cause, true);
@@ -208,8 +211,8 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
       });
     },
     async close() {
-      const pending = [...running.values(), ...[...queued.values()].map((q) => q.check)].map(
-        (pendingCheck) => pendingCheck.catch(() => {}),
+      const pending = [...running.values(), ...queued.values()].map((pendingCheck) =>
+        pendingCheck.catch(() => {}),
       );
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
