@@ -4,7 +4,7 @@
 //
 //   npm run bench                      build if stale, then every bench
 //   npm run bench -- --no-build        measure whatever server/dist and web/dist hold
-//   npm run bench -- sign-in me web-bundle web-timing socket-fanout image-variants memory-soak   only the benches named
+//   npm run bench -- sign-in me web-bundle web-timing socket-fanout image-variants memory-soak access   only the benches named
 //   npm run bench -- memory-soak --rounds 3   a quick soak (default 20 rounds of 1,000 sign-ins)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,11 @@ import {
   buildIfStale,
 } from '../testing/build-if-stale.js';
 import { repoRoot } from '../testing/repo-root.js';
+import {
+  ACCESS_REQUESTS_PER_CHAIN_TARGET,
+  type AccessCheckResult,
+  runAccessCheck,
+} from './access-check.js';
 import { type ImageVariantsResult, runImageVariants } from './image-variants.js';
 import { ME_RATIO_TARGET, type MeThroughputResult, runMeThroughput } from './me-throughput.js';
 import { type MemorySoakResult, runMemorySoak } from './memory-soak.js';
@@ -33,7 +38,8 @@ type BenchName =
   | 'web-timing'
   | 'socket-fanout'
   | 'image-variants'
-  | 'memory-soak';
+  | 'memory-soak'
+  | 'access';
 type Failed = { bench: string; error: string };
 type BenchResult =
   | SignInThroughputResult
@@ -43,6 +49,7 @@ type BenchResult =
   | ImageVariantsResult
   | MeThroughputResult
   | MemorySoakResult
+  | AccessCheckResult
   | Failed;
 
 /** `--rounds N` (or `--rounds=N`): the soak's measured rounds. */
@@ -84,6 +91,11 @@ const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult>
     name: 'memory-soak',
     title: 'memory under a soak of sign-ins',
     run: () => runMemorySoak(rounds === undefined ? {} : { rounds }),
+  },
+  {
+    name: 'access',
+    title: 'access rules checks: 4 wallets, 10 rules, 2 chains',
+    run: () => runAccessCheck(),
   },
 ];
 
@@ -222,6 +234,43 @@ function rowsOf(result: BenchResult): Row[] {
             ratio: (result.ttfb.profilePage.p50 / result.ttfb.index.p50).toFixed(2),
           },
         ),
+      ];
+    case 'access-check':
+      return [
+        row(
+          `checks/s, ${result.wallets} wallets, ${result.rules} rules, ${result.chains} chains`,
+          result.checksPerSecond.toFixed(1),
+          {
+            baseline: `p50 ${result.latencyMs.p50.toFixed(1)} ms, p95 ${result.latencyMs.p95.toFixed(1)} ms`,
+          },
+        ),
+        row(
+          'JSON-RPC requests per chain per check',
+          result.httpRequestsPerChainPerCheck.toFixed(2),
+          {
+            baseline: `${result.jsonRpcCallsPerChainPerCheck.toFixed(2)} calls, ${result.callsPerCheck} balances`,
+            target: `≤ ${ACCESS_REQUESTS_PER_CHAIN_TARGET} ${result.meetsTarget ? 'met' : 'NOT met'}`,
+          },
+        ),
+        row(
+          `checks/s, ${result.concurrent.accounts} accounts at once`,
+          result.concurrent.checksPerSecond.toFixed(1),
+        ),
+        ...(result.signIn
+          ? [
+              row(
+                'sign-in ratio per CPU-s, 10 rules, every RPC hung',
+                result.signIn.hungRules.cpuRatio.toFixed(3),
+                {
+                  baseline: `${result.signIn.plain.cpuRatio.toFixed(3)} without rules`,
+                  ratio: (result.signIn.hungRules.cpuRatio / result.signIn.plain.cpuRatio).toFixed(
+                    3,
+                  ),
+                  target: 'must not drop',
+                },
+              ),
+            ]
+          : []),
       ];
     case 'web-timing':
       return [
