@@ -2,6 +2,7 @@ import './styles.css';
 import { createRoot } from 'react-dom/client';
 import { GenericError } from './app/generic-error';
 import { loadRuntimeConfig } from './app/load-runtime-config';
+import { preloadPageFor } from './app/preload-page-for';
 import { afterFirstPaint } from './first-paint/after-first-paint';
 import { FirstPaintLayout } from './first-paint/first-paint-layout';
 import { FirstPaintPage, profileAddressOf } from './first-paint/first-paint-page';
@@ -35,7 +36,14 @@ async function seedFirstPaintData(graphql: GraphqlClient) {
 // index.html preloads /api/config, so this answer is usually here before the code runs.
 const config = loadRuntimeConfig();
 afterFirstPaint(path)
-  .then(() => Promise.all([config, import('./app/create-app-element')]))
+  .then(() =>
+    Promise.all([
+      config,
+      import('./app/create-app-element'),
+      // The page's own chunk alongside the stack, not one round trip after it.
+      preloadPageFor(path),
+    ]),
+  )
   .then(([runtimeConfig, { createAppElement }]) =>
     createAppElement(runtimeConfig, { path, seed: seedFirstPaintData }),
   )

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { requestConnect, takePendingConnect } from '../first-paint/pending-connect';
 import { createGraphqlClient } from '../graphql/create-graphql-client';
 import { runtimeConfigFixture } from '../test/runtime-config-fixture';
 import { createSchemaFetch } from '../test/schema-fetch';
@@ -58,6 +59,15 @@ describe('App', () => {
       selector: '[data-testid="auth-status"]',
     });
     expect(settled.dataset.status).toBe('unauthenticated');
+  });
+
+  it('opens the connect dialog for a click on Connect made before the app had loaded', async () => {
+    window.history.replaceState(null, '', '/');
+    requestConnect();
+    await renderApp();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Connect a Wallet').textContent).toBe('Connect a Wallet');
+    expect(takePendingConnect()).toBe(false);
   });
 
   it("offers RainbowKit's Connect button and the home page", async () => {
