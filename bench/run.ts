@@ -4,7 +4,7 @@
 //
 //   npm run bench                      build if stale, then every bench
 //   npm run bench -- --no-build        measure whatever server/dist and web/dist hold
-//   npm run bench -- sign-in me web-bundle web-timing socket-fanout image-variants memory-soak access   only the benches named
+//   npm run bench -- sign-in me web-bundle web-timing web-phone socket-fanout image-variants memory-soak access   only the benches named
 //   npm run bench -- memory-soak --rounds 3   a quick soak (default 20 rounds of 1,000 sign-ins)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,7 @@ import { runSignInThroughput, type SignInThroughputResult } from './sign-in-thro
 import { FANOUT_P99_TARGET_MS, runSocketFanout, type SocketFanoutResult } from './socket-fanout.js';
 import { formatKilobytes } from './support/format-bytes.js';
 import { runWebBundle, type WebBundleResult } from './web-bundle.js';
+import { PHONE_BUDGETS, runWebPhone, type WebPhoneResult } from './web-phone.js';
 import { runWebTiming, type WebTimingResult } from './web-timing.js';
 
 type BenchName =
@@ -36,6 +37,7 @@ type BenchName =
   | 'me'
   | 'web-bundle'
   | 'web-timing'
+  | 'web-phone'
   | 'socket-fanout'
   | 'image-variants'
   | 'memory-soak'
@@ -45,6 +47,7 @@ type BenchResult =
   | SignInThroughputResult
   | WebBundleResult
   | WebTimingResult
+  | WebPhoneResult
   | SocketFanoutResult
   | ImageVariantsResult
   | MeThroughputResult
@@ -76,6 +79,12 @@ const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult>
     name: 'web-timing',
     title: 'web timing in headless Chromium',
     run: () => runWebTiming(),
+  },
+  {
+    name: 'web-phone',
+    title:
+      'web on a phone: Lighthouse mobile and Connect usable, against a static RainbowKit starter',
+    run: () => runWebPhone(),
   },
   {
     name: 'socket-fanout',
@@ -235,6 +244,47 @@ function rowsOf(result: BenchResult): Row[] {
           },
         ),
       ];
+    case 'web-phone': {
+      const [home, profile, verify, starter] = result.rows;
+      const seconds = (ms: number | undefined) =>
+        ms === undefined ? '?' : `${(ms / 1000).toFixed(2)} s`;
+      const kib = (bytes: number | undefined) => `${((bytes ?? 0) / 1024).toFixed(1)} KiB`;
+      const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+      return [
+        row('LCP / (phone, median)', seconds(home?.lcpMs), {
+          baseline: `${seconds(starter?.lcpMs)} starter`,
+          ratio: result.ratios.lcp.toFixed(2),
+          target: `≤ ${PHONE_BUDGETS.lcpRatio} ${met(result.budgets.lcp)}`,
+        }),
+        row('Connect usable / (phone, RainbowKit)', seconds(home?.connectUsableMs), {
+          baseline: `${seconds(starter?.connectUsableMs)} starter`,
+          ratio: result.ratios.connectUsable.toFixed(2),
+          target: `≤ ${PHONE_BUDGETS.connectRatio} ${met(result.budgets.connectUsable)}`,
+        }),
+        row('Connect clickable / (placeholder)', seconds(home?.connectClickableMs), {
+          baseline: `${seconds(starter?.connectClickableMs)} starter`,
+          ratio: result.ratios.connectClickable.toFixed(2),
+        }),
+        row(
+          'script before LCP /, /u, /verify',
+          [home, profile, verify].map((r) => kib(r?.scriptBytesBeforeLcp)).join(', '),
+          {
+            target: `≤ ${kib(PHONE_BUDGETS.scriptBeforeLcpBytes)} ${met(result.budgets.scriptBeforeLcp)}`,
+          },
+        ),
+        row('script on the wire /', kib(home?.scriptBytes), {
+          baseline: `${kib(starter?.scriptBytes)} starter`,
+          ratio: result.ratios.scriptBytes.toFixed(2),
+        }),
+        row(
+          'Lighthouse score /, /u, /verify',
+          [home, profile, verify].map((r) => r?.score).join(', '),
+          {
+            baseline: `${starter?.score} starter`,
+          },
+        ),
+      ];
+    }
     case 'access-check':
       return [
         row(

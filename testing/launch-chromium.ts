@@ -6,7 +6,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Running as root needs --no-sandbox; the rest keep Chromium itself from
 // reaching the network behind the page's back (docs/testing.md).
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
