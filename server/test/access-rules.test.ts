@@ -493,6 +493,28 @@ describe('an EOA sign-in with rules configured and every RPC hung', () => {
   });
 });
 
+describe('without ACCESS_RULES', () => {
+  it('answers no roles and an empty report', async () => {
+    const server = await startTestServer();
+    try {
+      const client = new TestClient(server);
+      expect((await client.signInAs(testAccount(1))).errors).toBeUndefined();
+      const read = await client.request(
+        '{ me { roles access { checkedAt stale rules { role } } } }',
+      );
+      expect(read.data).toEqual({
+        me: { roles: [], access: { checkedAt: null, stale: false, rules: [] } },
+      });
+      const refreshed = await client.request(
+        'mutation { refreshAccess { checkedAt rules { role } } }',
+      );
+      expect(refreshed.data).toEqual({ refreshAccess: { checkedAt: null, rules: [] } });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('refreshAccess', () => {
   it('is limited like sign-in: RATE_LIMITED past RATE_LIMIT_PER_MINUTE, with when to retry', async () => {
     const wallet = privateKeyToAccount(generatePrivateKey());
