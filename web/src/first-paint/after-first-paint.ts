@@ -43,14 +43,20 @@ function imagesSettled(capMs: number): Promise<void> {
  * network (docs/web-app.md, "First-visit delivery").
  */
 export async function afterFirstPaint(path: string): Promise<void> {
+  // React commits the first render a little after `render()`: wait until it is on screen.
+  await drawn('#root header');
   const address = profileAddressOf(path);
-  if (address === null) return nextPaint();
+  if (address === null) return;
   await requestPublicProfile(address);
-  // React shows the answer a little after it arrives: wait until the heading is drawn.
-  for (let frame = 0; frame < 30 && !document.querySelector('#root h1'); frame++) {
+  await drawn('#root h1');
+  // The avatar is the profile's largest paint: it should not share the network with the stack.
+  await imagesSettled(AVATAR_WAIT_CAP_MS);
+}
+
+/** A frame after `selector` is in the document (or after about half a second without it). */
+async function drawn(selector: string): Promise<void> {
+  for (let frame = 0; frame < 30 && !document.querySelector(selector); frame++) {
     await nextPaint();
   }
   await nextPaint();
-  // The avatar is the profile's largest paint: it should not share the network with the stack.
-  await imagesSettled(AVATAR_WAIT_CAP_MS);
 }
