@@ -10,9 +10,14 @@ describe('createChainHealth', () => {
     health.roundStarted(1, 0)(false, 100);
     expect(health.isDown(1, 1099)).toBe(true);
     expect(health.isDown(1, 1100)).toBe(false);
+    // One round probes it; until it answers, the chain stays down for the others.
+    const probe = health.roundStarted(1, 1100);
+    expect(health.isDown(1, 1101)).toBe(true);
+    probe(false, 1150);
+    expect(health.isDown(1, 1200)).toBe(true);
     expect(health.isDown(8453, 500)).toBe(false);
-    health.roundStarted(1, 1200)(true, 1210);
-    expect(health.isDown(1, 1300)).toBe(false);
+    health.roundStarted(1, 2200)(true, 2210);
+    expect(health.isDown(1, 2300)).toBe(false);
   });
 
   it('suspects a chain whose oldest round has gone unanswered too long', () => {

@@ -1,7 +1,8 @@
 /**
  * Which chains answer, as the rules checks have seen it: a chain whose last
- * round failed less than `cooldownMs` ago, or whose oldest unanswered round
- * is older than `suspectAfterMs`, is down. Checks that nobody waits for do
+ * round failed less than `cooldownMs` ago (and, after that, while one round
+ * probes it), or whose oldest unanswered round is older than
+ * `suspectAfterMs`, is down. Checks that nobody waits for do
  * not ask a chain that is down: with every endpoint hung, each sign-in would
  * otherwise open a connection that hangs until the deadline.
  */
@@ -30,8 +31,10 @@ export function createChainHealth(p: {
     isDown(chainId, now) {
       const failed = failedAt.get(chainId);
       if (failed !== undefined && now - failed < p.cooldownMs) return true;
-      const oldest = Math.min(...(outstanding.get(chainId) ?? []));
-      return now - oldest > p.suspectAfterMs;
+      const rounds = outstanding.get(chainId) ?? new Set<number>();
+      // Past the cooldown one round probes a chain that failed; the others wait for it.
+      if (failed !== undefined && rounds.size > 0) return true;
+      return now - Math.min(...rounds) > p.suspectAfterMs;
     },
     roundStarted(chainId, now) {
       const rounds = outstanding.get(chainId) ?? new Set<number>();
