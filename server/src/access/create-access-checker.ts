@@ -35,8 +35,13 @@ export type AccessChecker = {
   report(accountId: string, cause?: CheckCause): Promise<AccessReportModel>;
   /** Every role the account holds: the rules' (fresh within ROLES_TTL) and the granted ones, sorted. */
   roles(accountId: string, cause?: CheckCause): Promise<string[]>;
-  /** A check that nobody waits for: after a sign-in, a link or an unlink. Failures are logged. */
-  checkInBackground(accountId: string, cause?: CheckCause): void;
+  /**
+   * A check that nobody waits for: after a sign-in, a link or an unlink.
+   * Failures are logged. Skipped when it could learn nothing: every chain of
+   * the rules is down, and the wallets did not change (`walletsChanged`
+   * false: a sign-in) or no rule has an allowlist.
+   */
+  checkInBackground(accountId: string, cause?: CheckCause, walletsChanged?: boolean): void;
   /** Waits for the checks under way (a shutdown), at most one deadline. */
   close(): Promise<void>;
 };
@@ -80,6 +85,8 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
     suspectAfterMs: Math.min(1000, p.timeoutMs / 4),
     logger,
   });
+  const ruleChains = [...new Set(rules.flatMap((rule) => rule.requirements.flatMap(chainsOf)))];
+  const hasAllowlist = rules.some((rule) => rule.requirements.some((r) => r.type === 'allowlist'));
   const running = new Map<string, Promise<AccessReportModel>>();
   const queued = new Map<string, Promise<AccessReportModel>>();
   /** The accounts whose queued check was asked for by someone (refreshAccess). */
@@ -204,8 +211,13 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
       ]);
       return union(ruleRoles, granted);
     },
-    checkInBackground(accountId, cause = {}) {
+    checkInBackground(accountId, cause = {}, walletsChanged = true) {
       if (rules.length === 0) return;
+      const now = Date.now();
+      const nothingToAsk =
+        ruleChains.length > 0 && ruleChains.every((chainId) => health.isDown(chainId, now));
+      // With every endpoint hung, a sign-in then costs nothing more than without rules.
+      if (nothingToAsk && (!walletsChanged || !hasAllowlist)) return;
       check(accountId, cause, false).catch((error: unknown) => {
         logger.warn({ err: error, accountId }, 'access check failed');
       });
@@ -230,6 +242,10 @@ const NO_RULES: AccessReportModel = { checkedAt: null, stale: false, rules: [], 
 
 function chainOf(requirement: AccessRule['requirements'][number]): number | undefined {
   return 'chainId' in requirement ? requirement.chainId : undefined;
+}
+
+function chainsOf(requirement: AccessRule['requirements'][number]): number[] {
+  return 'chainId' in requirement ? [requirement.chainId] : [];
 }
 
 function sameRoles(a: readonly string[], b: readonly string[]): boolean {

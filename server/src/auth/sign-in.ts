@@ -90,6 +90,7 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
   events.publish({ type: 'SIGNED_IN', at: now, accountId: account.id, sessionId: session.id });
   // The access rules are checked after the answer, never before it: an EOA
   // sign-in does not wait on an RPC endpoint (docs/access.md).
-  services.access.checkInBackground(account.id, { sessionId: session.id });
+  // A sign-in changes no wallet: with every chain down, that check is skipped.
+  services.access.checkInBackground(account.id, { sessionId: session.id }, false);
   return { account, session, token, walletKind };
 }
