@@ -8,7 +8,7 @@ import {
   http,
   parseEther,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { compileContractWallets, DEPLOYER_KEY } from './deploy-contract-wallets.js';
 
 /**
@@ -64,4 +64,24 @@ export async function deployWalletWithCreate(p: {
     throw new Error(`the wallet did not deploy at ${expected}`);
   }
   return expected;
+}
+
+/**
+ * One contract wallet address on two chains, owned by a different fresh key
+ * on each: the same fresh deployer's first CREATE on both nodes. Throws if
+ * the addresses differ (the setup would then prove nothing).
+ */
+export async function deploySameAddressOnTwoChains(
+  chainA: { rpcUrl: string; chainId: number },
+  chainB: { rpcUrl: string; chainId: number },
+): Promise<{ wallet: Address; ownerA: PrivateKeyAccount; ownerB: PrivateKeyAccount }> {
+  const ownerA = privateKeyToAccount(generatePrivateKey());
+  const ownerB = privateKeyToAccount(generatePrivateKey());
+  const deployerKey = generatePrivateKey();
+  const [onA, onB] = await Promise.all([
+    deployWalletWithCreate({ ...chainA, owner: ownerA.address, deployerKey }),
+    deployWalletWithCreate({ ...chainB, owner: ownerB.address, deployerKey }),
+  ]);
+  if (onA !== onB) throw new Error(`CREATE addresses differ: ${onA} and ${onB}`);
+  return { wallet: onA, ownerA, ownerB };
 }

@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingRpcProxy, startCountingRpcProxy } from '../../testing/counting-rpc-proxy.js';
 import { deployTestTokens, type TestTokens } from '../../testing/deploy-test-tokens.js';
-import { deployWalletWithCreate } from '../../testing/deploy-wallet-with-create.js';
+import { deploySameAddressOnTwoChains } from '../../testing/deploy-wallet-with-create.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
 import { installMulticall3 } from '../../testing/install-multicall3.js';
 import { waitFor } from '../../testing/wait-for.js';
@@ -60,25 +60,10 @@ beforeAll(async () => {
     deployTestTokens({ rpcUrl: chainB.url, chainId: CHAIN_B }),
   ]);
   proxyB = await startCountingRpcProxy(chainB.url);
-  const ownerA = privateKeyToAccount(generatePrivateKey());
-  const ownerB = privateKeyToAccount(generatePrivateKey());
-  const deployerKey = generatePrivateKey();
-  const [onA, onB] = await Promise.all([
-    deployWalletWithCreate({
-      rpcUrl: chainA.url,
-      chainId: CHAIN_A,
-      owner: ownerA.address,
-      deployerKey,
-    }),
-    deployWalletWithCreate({
-      rpcUrl: chainB.url,
-      chainId: CHAIN_B,
-      owner: ownerB.address,
-      deployerKey,
-    }),
-  ]);
-  expect(onB).toBe(onA);
-  contractWallet = { wallet: onA, ownerA, ownerB };
+  contractWallet = await deploySameAddressOnTwoChains(
+    { rpcUrl: chainA.url, chainId: CHAIN_A },
+    { rpcUrl: chainB.url, chainId: CHAIN_B },
+  );
 }, SLOW);
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import {
   type ContractWallets,
   deployContractWallets,
 } from '../../testing/deploy-contract-wallets.js';
-import { deployWalletWithCreate } from '../../testing/deploy-wallet-with-create.js';
+import { deploySameAddressOnTwoChains } from '../../testing/deploy-wallet-with-create.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
@@ -60,26 +60,11 @@ afterAll(async () => {
  * One contract address owned by a fresh key on each chain: the same fresh
  * deployer's first CREATE on both chains lands at one address.
  */
-async function deploySameAddressOnBothChains() {
-  const ownerA = privateKeyToAccount(generatePrivateKey());
-  const ownerB = privateKeyToAccount(generatePrivateKey());
-  const deployerKey = generatePrivateKey();
-  const [onA, onB] = await Promise.all([
-    deployWalletWithCreate({
-      rpcUrl: chainA.url,
-      chainId: CHAIN_A,
-      owner: ownerA.address,
-      deployerKey,
-    }),
-    deployWalletWithCreate({
-      rpcUrl: chainB.url,
-      chainId: CHAIN_B,
-      owner: ownerB.address,
-      deployerKey,
-    }),
-  ]);
-  expect(onB).toBe(onA);
-  return { wallet: onA, ownerA, ownerB };
+function deploySameAddressOnBothChains() {
+  return deploySameAddressOnTwoChains(
+    { rpcUrl: chainA.url, chainId: CHAIN_A },
+    { rpcUrl: chainB.url, chainId: CHAIN_B },
+  );
 }
 
 describe.each(databaseBackends)('wallet identity on $name', ({ name, kind, available }) => {
