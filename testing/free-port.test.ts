@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createPortAllocator, freePort } from './free-port.js';
+import { createPortAllocator, freePort, onFreePort } from './free-port.js';
 
 // A CI run failed when the kernel gave a test's METRICS_PORT and then its
 // server's PORT the same ephemeral port: the server refused to start.
@@ -21,4 +21,41 @@ it('hands out loopback ports nothing listens on', async () => {
   const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
   expect(new Set(ports).size).toBe(20);
   for (const port of ports) expect(port).toBeGreaterThan(0);
+});
+
+it('starts again on another port when the chosen one was taken before the bind', async () => {
+  const { createServer } = await import('node:net');
+  const tried: number[] = [];
+  const port = await onFreePort(async (candidate) => {
+    tried.push(candidate);
+    if (tried.length === 1) {
+      // Someone else takes the port in the gap: the start sees EADDRINUSE.
+      const thief = createServer();
+      await new Promise<void>((resolve) => thief.listen(candidate, '127.0.0.1', resolve));
+      const mine = createServer();
+      try {
+        await new Promise<void>((resolve, reject) => {
+          mine.once('error', reject);
+          mine.listen(candidate, '127.0.0.1', resolve);
+        });
+      } finally {
+        thief.close();
+      }
+    }
+    return candidate;
+  });
+  expect(tried).toHaveLength(2);
+  expect(port).toBe(tried[1]);
+  expect(port).not.toBe(tried[0]);
+});
+
+it('does not retry a failure that is not a taken port', async () => {
+  let calls = 0;
+  await expect(
+    onFreePort(async () => {
+      calls += 1;
+      throw new Error('bad configuration');
+    }),
+  ).rejects.toThrow('bad configuration');
+  expect(calls).toBe(1);
 });

@@ -39,3 +39,36 @@ function probeKernel(): Promise<number> {
  * benches start gets its own, so runs never collide.
  */
 export const freePort = createPortAllocator(probeKernel);
+
+/** Thrown by a start that found its port taken: `onFreePort` tries another. */
+export class PortTakenError extends Error {}
+
+/** Whether an error (or its output) says the port was taken by someone else. */
+export function saysPortTaken(error: unknown, output = ''): boolean {
+  return (
+    error instanceof PortTakenError ||
+    (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE' ||
+    output.includes('EADDRINUSE') ||
+    String((error as Error | undefined)?.message ?? '').includes('EADDRINUSE')
+  );
+}
+
+/**
+ * Runs `start` on a free port, and again on another one when the port was
+ * taken between the probe and the bind (another test file's server or
+ * outgoing connection can get the same ephemeral port in that gap). A CI run
+ * failed on exactly that: a spawned server's "listen EADDRINUSE".
+ */
+export async function onFreePort<T>(
+  start: (port: number) => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await start(port);
+    } catch (error) {
+      if (!saysPortTaken(error) || attempt === attempts) throw error;
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.js';
+import { freePort, onFreePort } from './free-port.js';
 import { jsonRpc } from './json-rpc.js';
 import { spawnCapped } from './spawn-capped.js';
 
@@ -38,11 +38,15 @@ async function rpcAnswers(url: string): Promise<boolean> {
   }
 }
 
-export async function startHardhatNode(
+export function startHardhatNode(
   parameters: StartHardhatNodeParameters = {},
 ): Promise<HardhatNode> {
   const chainId = parameters.chainId ?? 31337;
-  const port = parameters.port ?? (await freePort());
+  if (parameters.port !== undefined) return startOn(parameters.port, chainId);
+  return onFreePort((port) => startOn(port, chainId));
+}
+
+async function startOn(port: number, chainId: number): Promise<HardhatNode> {
   const cli = require.resolve('hardhat/internal/cli/cli.js');
   const node = spawnCapped({
     command: process.execPath,

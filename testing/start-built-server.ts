@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.js';
+import { freePort, onFreePort, PortTakenError } from './free-port.js';
 import { repoRoot } from './repo-root.js';
 import { BUILT_SERVER, type ServerRuntime } from './server-runtime.js';
 import { spawnCapped } from './spawn-capped.js';
@@ -69,26 +69,15 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-export async function startBuiltServer(
-  parameters: StartBuiltServerParameters,
-): Promise<BuiltServer> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(parameters);
-    } catch (error) {
-      // The port was free when chosen, but something took it before the
-      // server bound it (another test's outgoing connection, say): again on
-      // another port.
-      if (!(error instanceof PortTakenError) || attempt === 5) throw error;
-    }
-  }
+export function startBuiltServer(parameters: StartBuiltServerParameters): Promise<BuiltServer> {
+  return onFreePort((port) => startOnce(port, parameters));
 }
 
-class PortTakenError extends Error {}
-
-async function startOnce(parameters: StartBuiltServerParameters): Promise<BuiltServer> {
+async function startOnce(
+  port: number,
+  parameters: StartBuiltServerParameters,
+): Promise<BuiltServer> {
   const { chains, cpus, nodeOptions = [], runtime = BUILT_SERVER } = parameters;
-  const port = await freePort();
   const metricsPort = parameters.metrics ? await freePort() : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'sigil-server-'));
   const url = `http://localhost:${port}`;

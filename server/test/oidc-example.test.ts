@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../../testing/free-port.js';
+import { onFreePort } from '../../testing/free-port.js';
 import { repoRoot } from '../../testing/repo-root.js';
 import { type CappedChild, spawnCapped } from '../../testing/spawn-capped.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
@@ -17,25 +17,34 @@ let example: CappedChild;
 let exampleUrl: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  exampleUrl = `http://localhost:${port}`;
-  const clients = [
-    {
-      client_id: 'example-app',
-      client_name: 'Example app',
-      redirect_uris: [`${exampleUrl}/callback`],
-    },
-  ];
-  server = await startTestServer({ env: { OIDC_CLIENTS: JSON.stringify(clients) } });
-  example = spawnCapped({
-    command: process.execPath,
-    args: ['examples/relying-party.mjs'],
-    cwd: repoRoot,
-    env: { ...process.env, ISSUER: `${server.origin}/oidc`, PORT: String(port) },
-  });
-  await example.waitUntilReady({
-    what: 'the example app to listen',
-    ready: async () => example.output().includes('Example app on'),
+  server = await onFreePort(async (port) => {
+    exampleUrl = `http://localhost:${port}`;
+    const clients = [
+      {
+        client_id: 'example-app',
+        client_name: 'Example app',
+        redirect_uris: [`${exampleUrl}/callback`],
+      },
+    ];
+    const started = await startTestServer({ env: { OIDC_CLIENTS: JSON.stringify(clients) } });
+    example = spawnCapped({
+      command: process.execPath,
+      args: ['examples/relying-party.mjs'],
+      cwd: repoRoot,
+      env: { ...process.env, ISSUER: `${started.origin}/oidc`, PORT: String(port) },
+    });
+    try {
+      await example.waitUntilReady({
+        what: 'the example app to listen',
+        ready: async () => example.output().includes('Example app on'),
+      });
+    } catch (error) {
+      // The example's port was taken before it bound it: both again on another.
+      await example.stop();
+      await started.close();
+      throw error;
+    }
+    return started;
   });
 });
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../testing/hardhat-node.js';
+import { onFreePort } from '../../testing/free-port.js';
 import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
 import { waitFor } from '../../testing/wait-for.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
@@ -65,8 +65,11 @@ type ServerProcess = {
   exit: Promise<number | null>;
 };
 
-async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  return onFreePort((port) => spawnServerOn(port, env));
+}
+
+async function spawnServerOn(port: number, env: Record<string, string>): Promise<ServerProcess> {
   const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
   const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
   const origin = `http://localhost:${port}`;
