@@ -59,10 +59,7 @@ export function saysPortTaken(error: unknown, output = ''): boolean {
  * outgoing connection can get the same ephemeral port in that gap). A CI run
  * failed on exactly that: a spawned server's "listen EADDRINUSE".
  */
-export async function onFreePort<T>(
-  start: (port: number) => Promise<T>,
-  attempts = 5,
-): Promise<T> {
+export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
