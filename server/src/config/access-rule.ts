@@ -24,7 +24,7 @@ const chainId = z.number({ error: 'must be a chain id (a number)' }).int().posit
 const minBalance = uint256('base units', 1n).optional().default(1n);
 
 /** An allowlist entry: a bare address (EOAs) or `eip155:<chainId>:<address>` (a contract wallet on that chain). */
-const allowlistEntry = z.string().transform((text, context) => {
+export const allowlistEntry = z.string().transform((text, context) => {
   const caip10 = /^eip155:(\d{1,20}):(0x[0-9a-fA-F]{40})$/.exec(text);
   const bare = caip10 ? caip10[2] : text;
   if (!bare || !isAddress(bare, { strict: false })) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accessRule, describeRule } from './access-rule.js';
+import { accessRule, allowlistEntry, describeRule } from './access-rule.js';
 import { chainList, rpcUrl } from './chain-list.js';
 import { databaseUrl } from './database-url.js';
 import { formatDuration } from './duration.js';
@@ -9,6 +9,7 @@ import { jsonArrayOrFile } from './json-array-or-file.js';
 import { oidcClient } from './oidc-client.js';
 import { trustProxy } from './trust-proxy.js';
 import { commaList, duration, firstMessage, origin, quoted, wholeNumber } from './value-schemas.js';
+import { webhookEndpoint } from './webhook-endpoint.js';
 
 /**
  * The longest each duration may be, in seconds. A session of more than a
@@ -24,6 +25,8 @@ export const DURATION_LIMITS = {
   NONCE_TTL: 3_600,
   SHUTDOWN_TIMEOUT: 600,
   ROLES_TTL: 86_400,
+  AUDIT_RETENTION: 10 * 365 * 86_400,
+  WEBHOOK_RETRY_DELAYS: 7 * 86_400,
 } as const;
 
 const atMost = (name: keyof typeof DURATION_LIMITS) =>
@@ -151,6 +154,30 @@ export const environmentVariables = {
     default: '5m',
     meaning: `how old a rules check may be before a read of roles checks the chains again, ${atMost('ROLES_TTL')}`,
   }),
+  ADMIN_ADDRESSES: environmentVariable(commaList(allowlistEntry, { dropEmpty: true }), {
+    meaning:
+      'administrators ([docs/administration.md](administration.md)), comma-separated: an EOA address, or `eip155:<chainId>:<address>` for a contract wallet; an account holding one of these wallets holds `admin`',
+  }),
+  AUDIT_RETENTION: environmentVariable(duration(DURATION_LIMITS.AUDIT_RETENTION), {
+    default: '365d',
+    meaning: `audit events older than this are deleted by housekeeping, ${atMost('AUDIT_RETENTION')}`,
+  }),
+  WEBHOOKS: environmentVariable(
+    jsonArrayOrFile(webhookEndpoint, { items: 'endpoints', max: 50, uniqueBy: 'id' }),
+    {
+      meaning:
+        'webhook endpoints ([docs/webhooks.md](webhooks.md)): a JSON array of `{ id, url, secret, events }`, or the path of a JSON file',
+    },
+  ),
+  WEBHOOK_RETRY_DELAYS: environmentVariable(
+    commaList(duration(DURATION_LIMITS.WEBHOOK_RETRY_DELAYS)).pipe(
+      z.array(z.number()).min(1).max(20, 'at most 20 retries'),
+    ),
+    {
+      default: '5s,5m,30m,2h,5h,10h,10h',
+      meaning: `the waits between a webhook message's attempts, comma-separated, each ${atMost('WEBHOOK_RETRY_DELAYS')}; after the last, the delivery is FAILED`,
+    },
+  ),
   NODE_ENV: environmentVariable(z.string(), {
     meaning: '`development` serves GraphiQL and allows introspection',
   }),

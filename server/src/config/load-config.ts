@@ -64,6 +64,17 @@ function configFrom(env: Environment) {
     accessRules: env.ACCESS_RULES ?? [],
     /** How old a rules check may be before a read of roles checks the chains again. */
     rolesTtlSeconds: env.ROLES_TTL,
+    /**
+     * The wallets whose account holds `admin` (docs/administration.md):
+     * checksummed EOA addresses, and `eip155:<chainId>:<address>` for contract wallets.
+     */
+    adminWallets: env.ADMIN_ADDRESSES ?? [],
+    /** Audit events older than this are deleted by housekeeping. */
+    auditRetentionSeconds: env.AUDIT_RETENTION,
+    /** Webhook endpoints (docs/webhooks.md); none: no messages are stored or sent. */
+    webhooks: env.WEBHOOKS ?? [],
+    /** The waits between a message's attempts, in seconds; after the last, FAILED. */
+    webhookRetryDelaysSeconds: env.WEBHOOK_RETRY_DELAYS,
   };
 }
 

@@ -24,6 +24,9 @@ describeEachDatabase('migrations', (database) => {
         '0004-profiles',
         '0005-oidc',
         '0006-access',
+        '0007-administration',
+        '0008-audit-log',
+        '0009-webhooks',
       ]);
       const tables = (await database.store.db.introspection.getTables()).map((table) => table.name);
       expect(tables).toEqual(
@@ -114,6 +117,9 @@ describeEachDatabase('migrations', (database) => {
         '0004-profiles',
         '0005-oidc',
         '0006-access',
+        '0007-administration',
+        '0008-audit-log',
+        '0009-webhooks',
       ]);
     });
     afterAll(() => closeLegacy?.());
@@ -256,7 +262,14 @@ describeEachDatabase('migrations', (database) => {
       await signIn('contract-137', contract, 137, 'CONTRACT', T0 + 400);
       await signIn('contract-other-chain', contract, 8453, 'CONTRACT', T0 + 500);
 
-      expect(await migrateToLatest(legacy)).toEqual(['0004-profiles', '0005-oidc', '0006-access']);
+      expect(await migrateToLatest(legacy)).toEqual([
+        '0004-profiles',
+        '0005-oidc',
+        '0006-access',
+        '0007-administration',
+        '0008-audit-log',
+        '0009-webhooks',
+      ]);
     });
     afterAll(() => closeLegacy?.());
 

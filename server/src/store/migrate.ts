@@ -6,6 +6,9 @@ import * as linkedWallets from './migrations/0003-linked-wallets.js';
 import * as profiles from './migrations/0004-profiles.js';
 import * as oidc from './migrations/0005-oidc.js';
 import * as access from './migrations/0006-access.js';
+import * as administration from './migrations/0007-administration.js';
+import * as auditLog from './migrations/0008-audit-log.js';
+import * as webhooks from './migrations/0009-webhooks.js';
 
 /** Every migration, in order. Each receives the dialect for the few types that differ. */
 const migrations = {
@@ -15,6 +18,9 @@ const migrations = {
   '0004-profiles': profiles,
   '0005-oidc': oidc,
   '0006-access': access,
+  '0007-administration': administration,
+  '0008-audit-log': auditLog,
+  '0009-webhooks': webhooks,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -1,0 +1,4 @@
+import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+
+/** PLACEHOLDER, filled by its module's work. */
+export const auditResolvers: Resolvers = {};

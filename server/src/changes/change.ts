@@ -1,0 +1,89 @@
+import type { WalletKind } from '../auth/signature/verify-signature.js';
+
+/**
+ * Who made a change and from where: what the audit log keeps beside it.
+ * `actorId` is the signed-in account that acted (an administrator, or the
+ * account itself); null when no session acted (a sign-in, a rules check,
+ * housekeeping).
+ */
+export type ChangeContext = {
+  at: number;
+  actorId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+/** How a session ended, as webhooks tell it (docs/webhooks.md). */
+export type SessionEndReason = 'signed_out' | 'revoked' | 'wallet_unlinked' | 'suspended';
+
+/**
+ * Every change Sigil records: the audit log writes one event for each, and
+ * webhooks send the messages that follow from it, both in the transaction
+ * that makes the change (docs/administration.md, docs/webhooks.md).
+ * `action` is the audit log's name for it.
+ */
+export type Change =
+  | {
+      action: 'sign_in';
+      accountId: string;
+      sessionId: string;
+      address: string;
+      chainId: number;
+      walletKind: WalletKind;
+      /** The sign-in created the account: webhooks also send account.created. */
+      accountCreated: boolean;
+    }
+  | {
+      action: 'sign_in_refused';
+      /** The account the wallet opens, when there is one. */
+      accountId: string | null;
+      address: string;
+      chainId: number;
+      /** The error code the client got. */
+      code: string;
+    }
+  | { action: 'sign_out'; accountId: string; sessionId: string }
+  | { action: 'session_revoked'; accountId: string; sessionId: string }
+  | {
+      action: 'wallet_linked';
+      accountId: string;
+      address: string;
+      kind: WalletKind;
+      /** Null for an EOA. */
+      chainId: number | null;
+    }
+  | {
+      action: 'wallet_unlinked';
+      accountId: string;
+      address: string;
+      kind: WalletKind;
+      chainId: number | null;
+      /** The sessions the wallet had started, ended with it. */
+      endedSessionIds: string[];
+    }
+  | { action: 'primary_wallet_changed'; accountId: string; address: string; chainId: number | null }
+  | { action: 'profile_updated'; accountId: string; fields: string[] }
+  | { action: 'app_authorized'; accountId: string; clientId: string; scopes: string[] }
+  | { action: 'app_revoked'; accountId: string; clientId: string }
+  | {
+      action: 'roles_changed';
+      accountId: string;
+      /** Every role after the change, sorted. */
+      roles: string[];
+      granted: string[];
+      revoked: string[];
+    }
+  | {
+      action: 'account_suspended';
+      accountId: string;
+      reason: string;
+      until: number | null;
+      endedSessionIds: string[];
+    }
+  | { action: 'account_unsuspended'; accountId: string }
+  | { action: 'role_granted'; accountId: string; role: string; roles: string[] }
+  | { action: 'role_revoked'; accountId: string; role: string; roles: string[] }
+  | { action: 'sessions_ended'; accountId: string; endedSessionIds: string[] }
+  | { action: 'webhook_resent'; accountId: string | null; deliveryId: string };
+
+export type ChangeAction = Change['action'];
