@@ -12,6 +12,7 @@ const eventLabel: Record<AccountEventType, string> = {
   APP_AUTHORIZED: 'App authorized',
   APP_REVOKED: 'App access revoked',
   ROLES_CHANGED: 'Roles changed',
+  ACCOUNT_SUSPENDED: 'Account suspended',
 };
 
 /** What happens to the account while this page is open, as it happens. */
