@@ -30,6 +30,9 @@ declare module '@sigil/siwe' {
     RATE_LIMITED: true;
     WALLET_ALREADY_LINKED: true;
     LAST_WALLET: true;
+    FORBIDDEN: true;
+    ACCOUNT_SUSPENDED: true;
+    NOT_FOUND: true;
     INTERNAL_SERVER_ERROR: true;
   }
 }
@@ -75,6 +78,36 @@ export class LastWalletError extends SigilError {
   constructor() {
     super("The account's last wallet cannot be unlinked.");
   }
+}
+
+/** Signed in, but the account lacks the role the operation needs (`admin`). */
+export class ForbiddenError extends SigilError {
+  readonly code = 'FORBIDDEN';
+  constructor(message = 'Only an administrator may do this.') {
+    super(message);
+  }
+}
+
+/**
+ * A suspended account's sign-in, link or app authorization, refused only
+ * after its signature was verified (docs/administration.md). `until` is
+ * RFC 3339, or null: until an administrator lifts it.
+ */
+export class AccountSuspendedError extends SigilError {
+  readonly code = 'ACCOUNT_SUSPENDED';
+  constructor(suspension: { reason: string; until: number | null }) {
+    super('This account is suspended.', {
+      details: {
+        reason: suspension.reason,
+        until: suspension.until === null ? null : new Date(suspension.until).toISOString(),
+      },
+    });
+  }
+}
+
+/** An administrator's operation names an account, role or delivery that does not exist. */
+export class NotFoundError extends SigilError {
+  readonly code = 'NOT_FOUND';
 }
 
 /** A broken invariant: reported as INTERNAL_SERVER_ERROR with details masked. */
