@@ -5,11 +5,14 @@ import type {
   GrantedRolesTable,
 } from '../access/access-tables.js';
 import type { AccountsTable, SignInsTable, WalletsTable } from '../accounts/account-tables.js';
+import type { SuspensionsTable } from '../admin/admin-tables.js';
+import type { AuditEventsTable } from '../audit/audit-tables.js';
 import type { NoncesTable } from '../auth/nonce/nonce-table.js';
 import type { ImagesTable } from '../images/image-table.js';
 import type { OidcConnectionsTable, OidcKeysTable, OidcModelsTable } from '../oidc/oidc-tables.js';
 import type { ProfilesTable } from '../profiles/profile-table.js';
 import type { SessionsTable } from '../sessions/session-table.js';
+import type { WebhookDeliveriesTable } from '../webhooks/webhook-tables.js';
 
 /**
  * Every module's tables, as Kysely sees them; each module declares its own.
@@ -31,6 +34,9 @@ export type Database = {
   access_checks: AccessChecksTable;
   access_balances: AccessBalancesTable;
   granted_roles: GrantedRolesTable;
+  suspensions: SuspensionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  audit_events: AuditEventsTable;
 };
 
 export type Db = Kysely<Database>;
