@@ -5,6 +5,7 @@ import { RateLimitNotice } from '../auth/rate-limit-notice';
 import { useSession } from '../auth/session-context';
 import { useSignInActivity } from '../auth/sign-in-activity-context';
 import { SignOutButton } from '../auth/sign-out-button';
+import { SuspendedNotice } from '../auth/suspended-notice';
 import { Link } from '../components/link';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
@@ -53,6 +54,7 @@ export function AppLayout() {
         {isWrongNetwork ? <WrongNetwork {...wrongNetwork} /> : <Routes />}
       </main>
       <RateLimitNotice />
+      <SuspendedNotice />
       <footer className="app-footer">
         <p>
           Sigil · Sign-In with Ethereum (EIP-4361). Your signature proves ownership; it never moves

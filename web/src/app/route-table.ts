@@ -13,6 +13,7 @@ import { lazyPage } from './lazy-page';
  * `/u/:address` and `/verify` work for a visitor who is neither signed in nor connected.
  * `/oidc/interaction/:uid` is where the OpenID Connect provider sends a
  * person to sign in and consent for an app (server: src/oidc/).
+ * `/admin` and the paths below it are the operator's console, for administrators only.
  */
 export const routeTable = {
   home: defineRoute(
@@ -34,6 +35,12 @@ export const routeTable = {
   verify: defineRoute(
     '/verify',
     lazyPage(() => import('../pages/verify-page')),
+  ),
+  // The operator's console: one chunk (with its table and chart libraries) for all of its
+  // views, which it routes below `/admin` itself (pages/admin/admin-paths.ts).
+  admin: defineRoute(
+    '/admin/*?',
+    lazyPage(() => import('../pages/admin/admin-page')),
   ),
 } as const;
 

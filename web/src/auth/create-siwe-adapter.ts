@@ -9,6 +9,7 @@ import {
 } from '../graphql/generated/graphql';
 import { readRefusal } from '../graphql/read-refusal';
 import type { SessionActions } from './create-session-actions';
+import { readSuspension } from './read-suspension';
 import { serverIssuedAt } from './server-issued-at';
 import type { SignInActivity } from './sign-in-activity';
 import { SignInPreparationError } from './sign-in-errors';
@@ -50,7 +51,8 @@ type HeldNonce = { expiresAt: string; receivedAt: number };
  * RainbowKit shows its own step messages from what each method does: a rejected
  * getNonce or createMessage is "Error preparing message, please retry!", a false or
  * rejected verify is "Error verifying signature, please retry!". A RATE_LIMITED
- * refusal also goes to `activity`, so the app can say when to try again.
+ * refusal also goes to `activity`, so the app can say when to try again, and an
+ * ACCOUNT_SUSPENDED one, so it can say why and until when.
  */
 export function createSiweAdapter({
   client,
@@ -65,6 +67,8 @@ export function createSiweAdapter({
   const reportRefusal = (error: unknown) => {
     const refusal = readRefusal(error);
     if (refusal?.code === 'RATE_LIMITED') activity?.rateLimited(refusal.retryAfterSeconds ?? 60);
+    const suspension = readSuspension(error);
+    if (suspension) activity?.accountSuspended(suspension);
   };
 
   const requestNonce = async (): Promise<string> => {
@@ -149,6 +153,7 @@ export function createSiweAdapter({
         activity?.setVerifying(false);
       }
       activity?.clearRateLimit();
+      activity?.clearSuspension();
       await completeSignIn(account);
       return true;
     },

@@ -4,8 +4,15 @@ import { createSignInActivity, type SignInActivitySnapshot } from './sign-in-act
 export const SignInActivityContext = createContext(createSignInActivity());
 
 /** What the sign-in is doing now (verifying, rate limited). */
-export function useSignInActivity(): SignInActivitySnapshot & { clearRateLimit(): void } {
+export function useSignInActivity(): SignInActivitySnapshot & {
+  clearRateLimit(): void;
+  clearSuspension(): void;
+} {
   const activity = useContext(SignInActivityContext);
   const snapshot = useSyncExternalStore(activity.subscribe, activity.getSnapshot);
-  return { ...snapshot, clearRateLimit: activity.clearRateLimit };
+  return {
+    ...snapshot,
+    clearRateLimit: activity.clearRateLimit,
+    clearSuspension: activity.clearSuspension,
+  };
 }

@@ -1,3 +1,5 @@
+import type { Suspension } from './read-suspension';
+
 /**
  * What the sign-in is doing beyond what RainbowKit's view shows: whether a
  * signature is being verified (the status chip says "Signing in…"), and when
@@ -9,6 +11,8 @@ export type SignInActivitySnapshot = {
   verifying: boolean;
   /** `Date.now()` (this device's clock) after which a new attempt may pass; null when not limited. */
   retryAfter: number | null;
+  /** The server refused the sign-in with ACCOUNT_SUSPENDED: why, and until when; null otherwise. */
+  suspended: Suspension | null;
 };
 
 export type SignInActivity = {
@@ -19,6 +23,10 @@ export type SignInActivity = {
   rateLimited(retryAfterSeconds: number): void;
   /** The wait is over, or an attempt succeeded. */
   clearRateLimit(): void;
+  /** The server answered ACCOUNT_SUSPENDED. */
+  accountSuspended(suspension: Suspension): void;
+  /** The person dismissed the notice, or an attempt succeeded. */
+  clearSuspension(): void;
 };
 
 export type CreateSignInActivityParameters = {
@@ -29,7 +37,7 @@ export type CreateSignInActivityParameters = {
 export function createSignInActivity({
   now = Date.now,
 }: CreateSignInActivityParameters = {}): SignInActivity {
-  let snapshot: SignInActivitySnapshot = { verifying: false, retryAfter: null };
+  let snapshot: SignInActivitySnapshot = { verifying: false, retryAfter: null, suspended: null };
   const listeners = new Set<() => void>();
   const update = (next: Partial<SignInActivitySnapshot>) => {
     snapshot = { ...snapshot, ...next };
@@ -48,6 +56,10 @@ export function createSignInActivity({
     rateLimited: (retryAfterSeconds) => update({ retryAfter: now() + retryAfterSeconds * 1000 }),
     clearRateLimit() {
       if (snapshot.retryAfter !== null) update({ retryAfter: null });
+    },
+    accountSuspended: (suspended) => update({ suspended }),
+    clearSuspension() {
+      if (snapshot.suspended !== null) update({ suspended: null });
     },
   };
 }

@@ -1,0 +1,110 @@
+import { useMutation } from '@apollo/client';
+import { useState } from 'react';
+import {
+  AdminEndSessionsDocument,
+  AdminGrantRoleDocument,
+  AdminRevokeRoleDocument,
+  AdminSuspendAccountDocument,
+  AdminUnsuspendAccountDocument,
+} from '../../../graphql/generated/graphql';
+import { serverMessageOf } from '../read-admin-error';
+import type { SuspendRequest } from './suspend-dialog';
+
+/** The action waiting for the administrator's confirmation; null when no dialog is open. */
+export type PendingAction =
+  | { kind: 'suspend' }
+  | { kind: 'unsuspend' }
+  | { kind: 'grant-role' }
+  | { kind: 'revoke-role'; role: string }
+  | { kind: 'end-sessions' };
+
+export type AccountActions = {
+  pending: PendingAction | null;
+  busy: boolean;
+  /** The server's refusal of the last attempt, shown in the open dialog. */
+  error: string | null;
+  /** What the last action did, for the live region. */
+  done: string | null;
+  ask(action: PendingAction): void;
+  cancel(): void;
+  suspend(request: SuspendRequest): Promise<void>;
+  unsuspend(): Promise<void>;
+  grantRole(role: string): Promise<void>;
+  revokeRole(role: string): Promise<void>;
+  endSessions(): Promise<void>;
+};
+
+/**
+ * The administrator's actions on one account, each confirmed in a dialog first. A refusal
+ * keeps the dialog open with the server's words; a success closes it, says what happened
+ * and reads the account again (nothing of it is cached: `refresh`).
+ */
+export function useAccountActions(accountId: string, refresh: () => unknown): AccountActions {
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const options = { fetchPolicy: 'no-cache' as const };
+  const [suspendAccount] = useMutation(AdminSuspendAccountDocument, options);
+  const [unsuspendAccount] = useMutation(AdminUnsuspendAccountDocument, options);
+  const [grant] = useMutation(AdminGrantRoleDocument, options);
+  const [revoke] = useMutation(AdminRevokeRoleDocument, options);
+  const [endAll] = useMutation(AdminEndSessionsDocument, options);
+
+  const run = async (action: () => Promise<string>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const message = await action();
+      setPending(null);
+      setDone(message);
+      await refresh();
+    } catch (failure) {
+      setError(serverMessageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    pending,
+    busy,
+    error,
+    done,
+    ask(action) {
+      setError(null);
+      setDone(null);
+      setPending(action);
+    },
+    cancel() {
+      setError(null);
+      setPending(null);
+    },
+    suspend: ({ reason, until }) =>
+      run(async () => {
+        await suspendAccount({ variables: { id: accountId, reason, until } });
+        return 'The account is suspended.';
+      }),
+    unsuspend: () =>
+      run(async () => {
+        await unsuspendAccount({ variables: { id: accountId } });
+        return 'The suspension is lifted.';
+      }),
+    grantRole: (role) =>
+      run(async () => {
+        await grant({ variables: { accountId, role } });
+        return `Role ${role} granted.`;
+      }),
+    revokeRole: (role) =>
+      run(async () => {
+        await revoke({ variables: { accountId, role } });
+        return `Role ${role} revoked.`;
+      }),
+    endSessions: () =>
+      run(async () => {
+        const { data } = await endAll({ variables: { accountId } });
+        const ended = data?.endSessions ?? 0;
+        return `${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`;
+      }),
+  };
+}

@@ -1,0 +1,119 @@
+import { useQuery } from '@apollo/client';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { formatDateTime } from '../../../components/format-date-time';
+import { shortAddress } from '../../../components/short-address';
+import { AdminAccountsDocument, type AdminAccountsQuery } from '../../../graphql/generated/graphql';
+import { PageHeading } from '../../page-heading';
+import { adminPath } from '../admin-paths';
+import { DataTable } from '../data-table';
+import { Pager } from '../pager';
+import { serverMessageOf } from '../read-admin-error';
+import { shortId } from '../short-id';
+import { useCursorPages } from '../use-cursor-pages';
+import { useDebouncedValue } from '../use-debounced-value';
+
+export const ACCOUNTS_PAGE_SIZE = 25;
+
+type AccountRow = NonNullable<AdminAccountsQuery['admin']>['accounts']['edges'][number]['node'];
+
+const column = createColumnHelper<AccountRow>();
+
+const columns = [
+  column.accessor('id', {
+    header: 'Id',
+    cell: ({ getValue }) => (
+      <Link to={adminPath('account', { id: getValue() })} title={getValue()}>
+        <code>{shortId(getValue())}</code>
+      </Link>
+    ),
+  }),
+  column.accessor('address', {
+    header: 'Primary address',
+    cell: ({ getValue }) => <code title={getValue()}>{shortAddress(getValue())}</code>,
+  }),
+  column.accessor((row) => row.profile.displayName ?? '', {
+    id: 'displayName',
+    header: 'Display name',
+    cell: ({ getValue }) => getValue() || <span className="muted">—</span>,
+  }),
+  column.accessor('createdAt', {
+    header: 'Created',
+    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
+  }),
+  column.accessor('roles', {
+    header: 'Roles',
+    cell: ({ getValue }) =>
+      getValue().length > 0 ? getValue().join(', ') : <span className="muted">none</span>,
+  }),
+  column.accessor('suspension', {
+    header: 'Suspended',
+    cell: ({ getValue }) => {
+      const suspension = getValue();
+      return suspension ? (
+        <span className="admin-tag admin-tag-suspended" title={suspension.reason}>
+          Suspended
+        </span>
+      ) : (
+        'No'
+      );
+    },
+  }),
+];
+
+/** Every account, newest first: a search box (id, address or its prefix, display name) and pages. */
+export function AccountsView() {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), 300);
+  // A new search starts at its first page.
+  const pages = useCursorPages(query);
+  const { data, previousData, error, loading } = useQuery(AdminAccountsDocument, {
+    variables: {
+      query: query === '' ? null : query,
+      first: ACCOUNTS_PAGE_SIZE,
+      after: pages.after ?? null,
+    },
+    fetchPolicy: 'no-cache',
+  });
+  // The previous page stays on screen while the next one loads.
+  const connection = (data ?? previousData)?.admin?.accounts;
+  const table = useReactTable({
+    data: connection?.edges.map((edge) => edge.node) ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.id,
+  });
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <PageHeading title="Administration: accounts">Accounts</PageHeading>
+      <form className="admin-filters" onSubmit={(event) => event.preventDefault()}>
+        <div className="admin-field">
+          <label htmlFor={searchId}>Search</label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Id, address (0x and 6+ characters) or name"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+      </form>
+      {error ? (
+        <p className="inline-error" role="alert">
+          {serverMessageOf(error)}
+        </p>
+      ) : null}
+      <DataTable
+        table={table}
+        caption="Accounts"
+        empty={query ? `No account matches "${query}".` : 'No accounts yet.'}
+        loading={loading && !connection}
+      />
+      <Pager pages={pages} pageInfo={connection?.pageInfo ?? null} label="Accounts pages" />
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useQuery } from '@apollo/client';
+import { Route, Switch } from 'wouter';
+import { useSession } from '../../auth/session-context';
+import { SignInPrompt } from '../../components/sign-in-prompt';
+import { AdminGateDocument } from '../../graphql/generated/graphql';
+import { PageHeading } from '../page-heading';
+import { AccountView } from './account/account-view';
+import { AccountsView } from './accounts/accounts-view';
+import { AdminNav } from './admin-nav';
+import { adminPatterns } from './admin-paths';
+import { AuditLogView } from './audit-log/audit-log-view';
+import { NotAllowed } from './not-allowed';
+import { OverviewView } from './overview/overview-view';
+import { consoleRefusalOf, serverMessageOf } from './read-admin-error';
+import { WebhooksView } from './webhooks/webhooks-view';
+// The console's own styles, in its chunk: pages that are not the console never load them.
+import './admin.css';
+
+/**
+ * The operator's console (docs/web-app.md, "The console"): only for an account holding
+ * `admin`. The server decides: one `admin` query before any view, so a viewer it refuses
+ * sees "Not allowed" and nothing of the console.
+ */
+export default function AdminPage() {
+  const { status } = useSession();
+  if (status === 'loading') {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <PageHeading>Administration</PageHeading>
+        <p className="muted" role="status">
+          Checking your session…
+        </p>
+      </section>
+    );
+  }
+  if (status === 'unauthenticated') return <SignInFirst />;
+  return <AdminConsole />;
+}
+
+function SignInFirst() {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <PageHeading>Administration</PageHeading>
+      <SignInPrompt />
+    </section>
+  );
+}
+
+function AdminConsole() {
+  // Nothing of the console is kept in the persisted cache: it is other people's data.
+  const gate = useQuery(AdminGateDocument, { fetchPolicy: 'no-cache' });
+  const refusal = consoleRefusalOf(gate.error);
+  if (refusal === 'forbidden') return <NotAllowed />;
+  if (refusal === 'unauthenticated') return <SignInFirst />;
+  if (gate.loading || (!gate.data?.admin && !gate.error)) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <PageHeading>Administration</PageHeading>
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      </section>
+    );
+  }
+  if (gate.error) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <PageHeading>Administration</PageHeading>
+        <p className="inline-error" role="alert">
+          {serverMessageOf(gate.error)}
+        </p>
+        <div className="actions">
+          <button type="button" className="button" onClick={() => gate.refetch()}>
+            Try again
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <div className="page admin-console">
+      <AdminNav />
+      <Switch>
+        <Route path={adminPatterns.overview} component={OverviewView} />
+        <Route path={adminPatterns.accounts} component={AccountsView} />
+        <Route path={adminPatterns.account}>{({ id }) => <AccountView id={id} />}</Route>
+        <Route path={adminPatterns.auditLog} component={AuditLogView} />
+        <Route path={adminPatterns.webhooks} component={WebhooksView} />
+        <Route>
+          <section className="page" aria-labelledby="page-title">
+            <PageHeading title="Page not found">This page does not exist</PageHeading>
+            <p>The console has no such view.</p>
+          </section>
+        </Route>
+      </Switch>
+    </div>
+  );
+}

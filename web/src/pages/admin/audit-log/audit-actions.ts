@@ -1,0 +1,20 @@
+/** The actions the audit log records (docs/administration.md), in the order the filter lists them. */
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_refused',
+  'sign_out',
+  'session_revoked',
+  'wallet_linked',
+  'wallet_unlinked',
+  'primary_wallet_changed',
+  'profile_updated',
+  'app_authorized',
+  'app_revoked',
+  'roles_changed',
+  'account_suspended',
+  'account_unsuspended',
+  'role_granted',
+  'role_revoked',
+  'sessions_ended',
+  'webhook_resent',
+] as const;

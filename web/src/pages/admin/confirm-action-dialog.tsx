@@ -1,0 +1,59 @@
+import { type ReactNode, useRef } from 'react';
+import { ConsoleDialog } from './console-dialog';
+
+export type ConfirmActionDialogProps = {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** Destructive actions are drawn as such. */
+  danger?: boolean;
+  busy: boolean;
+  /** The server's refusal, shown in the dialog; null when none. */
+  error: string | null;
+  onConfirm(): void;
+  onCancel(): void;
+};
+
+/** "Are you sure?" for one administrator action, with the server's answer if it refuses. */
+export function ConfirmActionDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmActionDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <ConsoleDialog open={open} title={title} onCancel={onCancel} initialFocus={cancelRef}>
+      <div className="stack-tight">{children}</div>
+      {error ? (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className={danger ? 'button button-danger' : 'button'}
+          onClick={onConfirm}
+          disabled={busy}
+        >
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          ref={cancelRef}
+          onClick={onCancel}
+        >
+          Cancel
+        </button>
+      </div>
+    </ConsoleDialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@apollo/client';
+import { AdminOverviewDocument } from '../../../graphql/generated/graphql';
+import { PageHeading } from '../../page-heading';
+import { serverMessageOf } from '../read-admin-error';
+import { SignInsChart } from './sign-ins-chart';
+
+/** docs/administration.md: the chart covers the last 30 UTC days, today included. */
+export const CHART_DAYS = 30;
+
+const number = new Intl.NumberFormat('en');
+
+/** The four figures and the sign-ins of the last 30 days. */
+export function OverviewView() {
+  const { data, error, loading } = useQuery(AdminOverviewDocument, {
+    variables: { days: CHART_DAYS },
+    fetchPolicy: 'no-cache',
+  });
+  const stats = data?.admin?.stats;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <PageHeading title="Administration">Overview</PageHeading>
+      {loading && !stats ? (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      ) : null}
+      {error ? (
+        <p className="inline-error" role="alert">
+          {serverMessageOf(error)}
+        </p>
+      ) : null}
+      {stats ? (
+        <>
+          <dl className="admin-figures">
+            <Figure label="Accounts" value={stats.accounts} />
+            <Figure label="Active sessions" value={stats.activeSessions} />
+            <Figure label="Sign-ins, last 24 hours" value={stats.signInsLast24Hours} />
+            <Figure label="Suspended accounts" value={stats.suspendedAccounts} />
+          </dl>
+          <section className="card" aria-labelledby="sign-ins-heading">
+            <h2 id="sign-ins-heading">Sign-ins per day, last {CHART_DAYS} days</h2>
+            <SignInsChart days={stats.signInsByDay} />
+          </section>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="admin-figure" data-testid="admin-figure">
+      <dt>{label}</dt>
+      <dd>{number.format(value)}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { daySeconds, formatDay } from './format-day';
+import { usePrefersDark } from './use-prefers-dark';
+
+export type DailyCount = { day: string; count: number };
+
+const HEIGHT = 220;
+
+/**
+ * Sign-ins per UTC day as bars (uPlot, on a canvas), with its text alternative: a
+ * summary line everyone reads and a table of every day for screen readers. The
+ * canvas takes its colours from the page's CSS variables, again when the system
+ * switches between light and dark.
+ */
+export function SignInsChart({ days }: { days: DailyCount[] }) {
+  const canvasBox = useRef<HTMLDivElement>(null);
+  const dark = usePrefersDark();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `dark` changes the CSS variables read here: the chart is drawn again in the new colours.
+  useEffect(() => {
+    const element = canvasBox.current;
+    if (!element || days.length === 0) return;
+    const style = getComputedStyle(element);
+    const color = (name: string, fallback: string) =>
+      style.getPropertyValue(name).trim() || fallback;
+    const muted = color('--muted', '#596079');
+    const grid = color('--border', '#d9dcea');
+    const accent = color('--accent', '#4338ca');
+    const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
+    const plot = new uPlot(
+      {
+        width: Math.max(element.clientWidth, 240),
+        height: HEIGHT,
+        // The days are UTC days: label them so, whatever the reader's time zone.
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { y: { range: (_plot, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
+        axes: [
+          axis,
+          // Whole sign-ins only: no 0.5 steps on a quiet month.
+          { ...axis, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
+        ],
+        series: [
+          {},
+          {
+            label: 'Sign-ins',
+            stroke: accent,
+            fill: accent,
+            paths: uPlot.paths.bars?.({ size: [0.7, 32] }),
+            points: { show: false },
+          },
+        ],
+      },
+      [days.map((entry) => daySeconds(entry.day)), days.map((entry) => entry.count)],
+      element,
+    );
+    const resize =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() =>
+            plot.setSize({ width: Math.max(element.clientWidth, 240), height: HEIGHT }),
+          )
+        : null;
+    resize?.observe(element);
+    return () => {
+      resize?.disconnect();
+      plot.destroy();
+    };
+  }, [days, dark]);
+
+  const total = days.reduce((sum, entry) => sum + entry.count, 0);
+  const busiest = days.reduce<DailyCount | null>(
+    (best, entry) => (entry.count > (best?.count ?? 0) ? entry : best),
+    null,
+  );
+  const first = days[0];
+  const last = days.at(-1);
+  return (
+    <figure className="admin-chart" aria-labelledby="sign-ins-chart-caption">
+      <figcaption id="sign-ins-chart-caption" data-testid="chart-summary">
+        {first && last
+          ? `${total} sign-ins from ${formatDay(first.day)} to ${formatDay(last.day)} (UTC days)${
+              busiest ? `; most on ${formatDay(busiest.day)}: ${busiest.count}.` : '.'
+            }`
+          : 'No days to show.'}
+      </figcaption>
+      <div ref={canvasBox} className="admin-chart-canvas" aria-hidden="true" />
+      <table className="visually-hidden" data-testid="chart-table">
+        <caption>Sign-ins per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Sign-ins</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((entry) => (
+            <tr key={entry.day}>
+              <th scope="row">{formatDay(entry.day)}</th>
+              <td>{entry.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

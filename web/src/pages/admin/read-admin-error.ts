@@ -1,0 +1,32 @@
+import { ApolloError } from '@apollo/client';
+import { readRefusal } from '../../graphql/read-refusal';
+
+/** The generic failure message of docs/sign-in.md, for anything that is not the server's refusal. */
+export const GENERIC_FAILURE = 'Oops, something went wrong!';
+
+/** Whether the server refused the console to this viewer, and why. */
+export type ConsoleRefusal = 'forbidden' | 'unauthenticated' | null;
+
+export function consoleRefusalOf(error: unknown): ConsoleRefusal {
+  const code = readRefusal(error)?.code;
+  if (code === 'FORBIDDEN') return 'forbidden';
+  if (code === 'UNAUTHENTICATED') return 'unauthenticated';
+  return null;
+}
+
+/**
+ * The server's own words for a refusal ("an administrator cannot suspend their own
+ * account"), which are meant for the administrator; the generic message otherwise
+ * (a network failure, a masked internal error).
+ */
+export function serverMessageOf(error: unknown): string {
+  if (error instanceof ApolloError) {
+    const refused = error.graphQLErrors.find(
+      (graphQLError) =>
+        typeof graphQLError.extensions?.code === 'string' &&
+        graphQLError.extensions.code !== 'INTERNAL_SERVER_ERROR',
+    );
+    if (refused?.message) return refused.message;
+  }
+  return GENERIC_FAILURE;
+}
