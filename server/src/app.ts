@@ -124,6 +124,7 @@ export async function createServices(
       clock,
       events,
       logger,
+      webhooks: config.webhooks,
     }),
   };
   metrics.observe({

@@ -39,6 +39,11 @@ export type SaveAccessCheckParameters = {
   roles: string[];
   /** The balances read at this check; the others keep their rows (their chain failed). */
   read: ReadonlyMap<string, bigint>;
+  /**
+   * Runs last inside the check's transaction with the roles before it: a
+   * change of roles is recorded there (changes/record-change.ts).
+   */
+  beforeCommit?: (trx: Db, before: string[] | undefined) => Promise<void>;
 };
 
 /**
@@ -89,7 +94,9 @@ export async function saveAccessCheck(
         )
         .execute();
     }
-    return previous ? (JSON.parse(previous.roles) as string[]) : undefined;
+    const before = previous ? (JSON.parse(previous.roles) as string[]) : undefined;
+    await p.beforeCommit?.(trx, before);
+    return before;
   });
 }
 

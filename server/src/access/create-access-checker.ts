@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { listWallets } from '../accounts/wallet-store.js';
+import { NO_CHANGE_SOURCE } from '../audit/change-source.js';
+import { recordChange } from '../changes/record-change.js';
 import type { Clock } from '../clock.js';
 import type { AccessRule } from '../config/access-rule.js';
+import type { Config } from '../config/load-config.js';
 import type { AccountEvents } from '../events/account-events.js';
 import type { AccessRuleResult } from '../graphql/generated/resolvers-types.js';
 import type { Db } from '../store/database.js';
@@ -56,6 +59,8 @@ export type CreateAccessCheckerParameters = {
   clock: Clock;
   events: Pick<AccountEvents, 'publish'>;
   logger: Pick<Logger, 'warn' | 'info'>;
+  /** Where a change of roles is also sent (docs/webhooks.md). @default none */
+  webhooks?: Config['webhooks'];
 };
 
 /**
@@ -138,6 +143,24 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
       stale,
       roles: evaluation.roles,
       read,
+      // A change of the rule roles is audited in the check's transaction; no
+      // session acts, so there is no actor (docs/administration.md).
+      async beforeCommit(trx, previous) {
+        const was = previous ?? [];
+        if (sameRoles(was, evaluation.roles)) return;
+        await recordChange(
+          trx,
+          { webhooks: p.webhooks ?? [] },
+          { ...NO_CHANGE_SOURCE, at: checkedAt },
+          {
+            action: 'roles_changed',
+            accountId,
+            roles: union(evaluation.roles, await listGrantedRoles(trx, accountId)),
+            granted: evaluation.roles.filter((role) => !was.includes(role)),
+            revoked: was.filter((role) => !evaluation.roles.includes(role)),
+          },
+        );
+      },
     });
     if (!sameRoles(before ?? [], evaluation.roles)) {
       const granted = await listGrantedRoles(db, accountId);

@@ -44,9 +44,14 @@ function selectAccounts(db: Db) {
 export async function findOrCreateAccountForWallet(
   db: Db,
   p: { identity: WalletIdentity; now: number; proof?: WalletProofRecord },
-): Promise<{ account: AccountRow; wallet: WalletRow }> {
+): Promise<{
+  account: AccountRow;
+  wallet: WalletRow;
+  /** This call created the account (a first sign-in). */
+  created: boolean;
+}> {
   const existing = await findAccountByWalletIdentity(db, p.identity.key);
-  if (existing) return withProof(db, existing, p.proof);
+  if (existing) return { ...(await withProof(db, existing, p.proof)), created: false };
 
   const account = { id: randomUUID(), created_at: p.now };
   const wallet: WalletRow = {
@@ -75,13 +80,13 @@ export async function findOrCreateAccountForWallet(
   // The rows written are the rows we hold: reading them back would cost a
   // first sign-in another statement.
   if (inserted.numInsertedOrUpdatedRows === 1n) {
-    return { account: { ...account, address: wallet.address }, wallet };
+    return { account: { ...account, address: wallet.address }, wallet, created: true };
   }
   // Another sign-in created this wallet's account first: ours goes unused.
   await db.deleteFrom('accounts').where('id', '=', account.id).execute();
   const winner = await findAccountByWalletIdentity(db, p.identity.key);
   if (!winner) throw new Error(`wallet ${p.identity.key} conflicted but cannot be found`);
-  return withProof(db, winner, p.proof);
+  return { ...(await withProof(db, winner, p.proof)), created: false };
 }
 
 async function withProof(

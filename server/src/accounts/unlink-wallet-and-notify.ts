@@ -1,3 +1,5 @@
+import type { ChangeSource } from '../audit/change-source.js';
+import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { endSessionsOfWallet } from '../sessions/session-store.js';
 import { findAccountWallet, removeWallet, walletView } from './wallet-store.js';
@@ -8,6 +10,8 @@ export type UnlinkWalletParameters = {
   sessionId: string;
   address: string;
   chainId?: number | null | undefined;
+  /** Who unlinks from where, for the audit log. */
+  source: ChangeSource;
 };
 
 /**
@@ -27,6 +31,19 @@ export async function unlinkWalletAndNotify(
     // Sessions first: removing the wallet clears their link to it.
     const ended = await endSessionsOfWallet(trx, { walletId: wallet.id, now });
     await removeWallet(trx, { wallet, dialect: store.dialect });
+    await recordChange(
+      trx,
+      services.config,
+      { ...p.source, at: now },
+      {
+        action: 'wallet_unlinked',
+        accountId: p.accountId,
+        address: wallet.address,
+        kind: wallet.kind,
+        chainId: wallet.chain_id,
+        endedSessionIds: ended.map((session) => session.id),
+      },
+    );
     return { wallet, ended };
   });
   if (!outcome) return undefined;

@@ -1,5 +1,7 @@
+import { changeSourceOf } from '../audit/change-source.js';
 import { linkStatement, linkWallet } from '../auth/link-wallet.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
+import { recordChange } from '../changes/record-change.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
@@ -41,6 +43,7 @@ export const walletResolvers: Resolvers = {
         message: args.message,
         signature: args.signature,
         origin: context.origin,
+        source: changeSourceOf(context, session.account_id),
       });
     },
 
@@ -51,6 +54,7 @@ export const walletResolvers: Resolvers = {
         sessionId: session.id,
         address: args.address,
         chainId: args.chainId,
+        source: changeSourceOf(context, session.account_id),
       });
       // Unlinking the wallet this browser signed in with ends this session too.
       if (outcome?.endedSessionIds.includes(session.id)) {
@@ -62,14 +66,29 @@ export const walletResolvers: Resolvers = {
 
     async setPrimaryWallet(_parent, args, context) {
       const session = requireSession(context);
-      const { db } = context.services;
+      const { db, clock, config } = context.services;
       const wallet = await db.transaction().execute(async (trx) => {
         const found = await findAccountWallet(trx, {
           accountId: session.account_id,
           address: args.address,
           chainId: args.chainId,
         });
-        return found && makePrimaryWallet(trx, found);
+        if (!found) return undefined;
+        // Choosing the primary it already is changes nothing, and records nothing.
+        if (found.is_primary === 1) return found;
+        const primary = await makePrimaryWallet(trx, found);
+        await recordChange(
+          trx,
+          config,
+          { ...changeSourceOf(context, session.account_id), at: clock() },
+          {
+            action: 'primary_wallet_changed',
+            accountId: session.account_id,
+            address: primary.address,
+            chainId: primary.chain_id,
+          },
+        );
+        return primary;
       });
       if (!wallet) throw new BadUserInputError('address is not a wallet of this account.');
       return walletView(wallet);

@@ -1,3 +1,4 @@
+import { changeSourceOf } from '../audit/change-source.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { checkRequestOrigin, originForClient } from './allowed-origins.js';
 import { measureSignIn } from './measure-sign-in.js';
@@ -44,6 +45,7 @@ export const authResolvers: Resolvers = {
           origin: context.origin,
           userAgent: context.userAgent,
           currentToken: context.sessionToken,
+          source: changeSourceOf(context, null),
         });
       });
       context.cookies?.setSession(outcome.token);

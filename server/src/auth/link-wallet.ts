@@ -1,5 +1,7 @@
 import { walletIdentity } from '../accounts/wallet-identity.js';
 import { linkWalletToAccount, type WalletView, walletView } from '../accounts/wallet-store.js';
+import type { ChangeSource } from '../audit/change-source.js';
+import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
@@ -19,6 +21,8 @@ export type LinkWalletParameters = {
   message: string;
   signature: string;
   origin: string | null;
+  /** Who links from where, for the audit log. */
+  source: ChangeSource;
 };
 
 /**
@@ -39,11 +43,28 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
     chainId: message.chainId,
     verifiedAs: walletKind,
   });
-  const { wallet, linked } = await linkWalletToAccount(services.db, {
-    accountId: p.accountId,
-    identity,
-    proof: { message: p.message, signature: p.signature, chainId: message.chainId, at: now },
-    now,
+  const { wallet, linked } = await services.db.transaction().execute(async (trx) => {
+    const outcome = await linkWalletToAccount(trx, {
+      accountId: p.accountId,
+      identity,
+      proof: { message: p.message, signature: p.signature, chainId: message.chainId, at: now },
+      now,
+    });
+    if (outcome.linked) {
+      await recordChange(
+        trx,
+        services.config,
+        { ...p.source, at: now },
+        {
+          action: 'wallet_linked',
+          accountId: p.accountId,
+          address: outcome.wallet.address,
+          kind: outcome.wallet.kind,
+          chainId: outcome.wallet.chain_id,
+        },
+      );
+    }
+    return outcome;
   });
   const view = walletView(wallet);
   if (linked) {

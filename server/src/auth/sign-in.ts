@@ -1,7 +1,11 @@
+import type { SiweMessage } from '@sigil/siwe';
 import type { AccountRow } from '../accounts/account-store.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
+import type { ChangeSource } from '../audit/change-source.js';
+import { recordRefusedSignIn } from '../audit/record-refused-sign-in.js';
+import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import {
@@ -21,6 +25,8 @@ export type SignInParameters = {
   userAgent: string | null;
   /** The session token the request already carries: rotated away on success. */
   currentToken: string | undefined;
+  /** Where the attempt comes from, for the audit log (nobody is signed in as its actor). */
+  source: ChangeSource;
 };
 
 export type SignInOutcome = {
@@ -36,8 +42,33 @@ export type SignInOutcome = {
  * and a new session starts (step 6).
  */
 export async function signIn(services: Services, p: SignInParameters): Promise<SignInOutcome> {
+  let consumed: SiweMessage | undefined;
+  try {
+    return await signInOnceVerified(services, p, (message) => {
+      consumed = message;
+    });
+  } catch (error) {
+    // A refusal after the nonce was used up is audited (docs/administration.md).
+    if (consumed) {
+      await recordRefusedSignIn(services, { source: p.source, message: consumed, error }).catch(
+        (failure: unknown) =>
+          services.logger.error({ err: failure }, 'could not audit a refused sign-in'),
+      );
+    }
+    throw error;
+  }
+}
+
+async function signInOnceVerified(
+  services: Services,
+  p: SignInParameters,
+  onNonceConsumed: (message: SiweMessage) => void,
+): Promise<SignInOutcome> {
   const { db, config, events } = services;
-  const { message, walletKind, now } = await verifySignedMessage(services, p);
+  const { message, walletKind, now } = await verifySignedMessage(services, {
+    ...p,
+    onNonceConsumed,
+  });
 
   const lifetimes = sessionLifetimes(config);
   const { account, session, token, rotated } = await db.transaction().execute(async (trx) => {
@@ -49,7 +80,11 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
     });
     // This sign-in becomes the wallet's latest proof, shown if the wallet is published.
     const proof = { message: p.message, signature: p.signature, chainId: message.chainId, at: now };
-    const { account, wallet } = await findOrCreateAccountForWallet(trx, { identity, now, proof });
+    const { account, wallet, created } = await findOrCreateAccountForWallet(trx, {
+      identity,
+      now,
+      proof,
+    });
     // Rotation: whatever session this browser had ends as this one starts.
     const previous = p.currentToken
       ? await findLiveSessionByToken(trx, { token: p.currentToken, now, lifetimes })
@@ -75,6 +110,23 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
       signature: p.signature,
       user_agent: p.userAgent,
       at: now,
+    });
+    const context = { ...p.source, at: now };
+    if (rotated) {
+      await recordChange(trx, config, context, {
+        action: 'sign_out',
+        accountId: rotated.account_id,
+        sessionId: rotated.id,
+      });
+    }
+    await recordChange(trx, config, context, {
+      action: 'sign_in',
+      accountId: account.id,
+      sessionId: session.id,
+      address: message.address,
+      chainId: message.chainId,
+      walletKind,
+      accountCreated: created,
     });
     return { account, session, token, rotated };
   });

@@ -32,6 +32,11 @@ export type VerifySignedMessageParameters = {
   origin: string | null;
   /** The statement the message must carry, when the caller requires one (linking). */
   statement?: string;
+  /**
+   * Called once this attempt has used its nonce up: a refusal from then on
+   * is one the audit log records for a sign-in (docs/administration.md).
+   */
+  onNonceConsumed?: (message: SiweMessage) => void;
 };
 
 export type VerifiedMessage = {
@@ -107,7 +112,10 @@ export async function verifySignedMessage(
     refusal = error;
   }
   const nonce = await consumeNonce(db, { value: message.nonce, now });
-  if (nonce) metrics.nonceConsumed();
+  if (nonce) {
+    metrics.nonceConsumed();
+    p.onNonceConsumed?.(message);
+  }
   if (refusal) throw refusal;
   if (!nonce || nonce.expiresAt <= now) throw new InvalidNonceError();
   const issuedAt = dateTimeToEpochMilliseconds(message.issuedAt, 'issued-at time');

@@ -1,3 +1,4 @@
+import { changeSourceOf } from '../audit/change-source.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
@@ -27,6 +28,7 @@ export const connectedAppResolvers: Resolvers = {
         accountId: session.account_id,
         sessionId: session.id,
         clientId: args.clientId,
+        source: changeSourceOf(context, session.account_id),
       });
     },
   },

@@ -1,4 +1,6 @@
 import type Provider from 'oidc-provider';
+import type { ChangeSource } from '../audit/change-source.js';
+import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { connectedAppView, findConnection, recordConsent } from './connected-app-store.js';
 import { oidcClientName } from './oidc-client-name.js';
@@ -12,6 +14,8 @@ export type GrantConsentParameters = {
   scopes: string[];
   /** Claims the provider found missing from the grant, to add to it. */
   missingClaims?: string[] | undefined;
+  /** Who consents from where, for the audit log. */
+  source: ChangeSource;
 };
 
 /**
@@ -39,12 +43,23 @@ export async function grantConsentAndNotify(
   const grantedScopes = (grant.getOIDCScope() ?? '').split(' ').filter(Boolean);
   const now = clock();
   const widened = !existing || grantedScopes.some((s) => !existing.scopes.split(' ').includes(s));
-  const row = await recordConsent(db, {
-    accountId,
-    clientId,
-    grantId,
-    scopes: grantedScopes,
-    grantedAt: widened ? now : Number(existing.granted_at),
+  const row = await db.transaction().execute(async (trx) => {
+    const consent = await recordConsent(trx, {
+      accountId,
+      clientId,
+      grantId,
+      scopes: grantedScopes,
+      grantedAt: widened ? now : Number(existing.granted_at),
+    });
+    if (widened) {
+      await recordChange(
+        trx,
+        config,
+        { ...p.source, at: now },
+        { action: 'app_authorized', accountId, clientId, scopes: grantedScopes },
+      );
+    }
+    return consent;
   });
   if (widened) {
     events.publish({

@@ -1,6 +1,7 @@
 import type { InteractionDetails } from '@sigil/schema/interaction-details';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { changeSourceOfRequest } from '../audit/change-source.js';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
@@ -127,6 +128,7 @@ export function registerInteractionRoutes(
         scopes: requestedScopes(interaction.params.scope),
         missingClaims: (interaction.prompt.details as { missingOIDCClaims?: string[] })
           .missingOIDCClaims,
+        source: changeSourceOfRequest(req, accountId),
       });
       const redirectTo = await provider.interactionResult(
         req.raw,

@@ -1,3 +1,5 @@
+import type { ChangeSource } from '../audit/change-source.js';
+import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { connectedAppView, deleteConnection } from './connected-app-store.js';
 import { revokeEverythingUnderGrant } from './kysely-oidc-adapter.js';
@@ -7,6 +9,8 @@ export type RevokeAppParameters = {
   /** The session that revokes: the one APP_REVOKED names. */
   sessionId: string;
   clientId: string;
+  /** Who revokes from where, for the audit log. */
+  source: ChangeSource;
 };
 
 /**
@@ -22,7 +26,15 @@ export async function revokeAppAndNotify(
   const now = clock();
   const connection = await db.transaction().execute(async (trx) => {
     const removed = await deleteConnection(trx, p);
-    if (removed) await revokeEverythingUnderGrant(trx, removed.grant_id);
+    if (removed) {
+      await revokeEverythingUnderGrant(trx, removed.grant_id);
+      await recordChange(
+        trx,
+        config,
+        { ...p.source, at: now },
+        { action: 'app_revoked', accountId: p.accountId, clientId: p.clientId },
+      );
+    }
     return removed;
   });
   if (!connection) return false;

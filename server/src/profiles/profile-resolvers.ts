@@ -1,4 +1,7 @@
+import { type ChangeSource, changeSourceOf } from '../audit/change-source.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
+import { recordChange } from '../changes/record-change.js';
+import type { Config } from '../config/load-config.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
@@ -18,7 +21,8 @@ const avatarOf = (db: Db, profile: Pick<ProfileRow, 'avatar_image_id'>) =>
 /** Replaces the avatar (or removes it, with null); the previous image goes with the change. */
 async function replaceAvatar(
   db: Db,
-  p: { accountId: string; now: number; image: IngestedImage | null },
+  config: Pick<Config, 'webhooks'>,
+  p: { accountId: string; now: number; image: IngestedImage | null; source: ChangeSource },
 ): Promise<ProfileRow> {
   return db.transaction().execute(async (trx) => {
     const inserted = p.image
@@ -30,6 +34,12 @@ async function replaceAvatar(
       now: p.now,
     });
     await deleteImagesOfAccount(trx, { accountId: p.accountId, keep: profile.avatar_image_id });
+    await recordChange(
+      trx,
+      config,
+      { ...p.source, at: p.now },
+      { action: 'profile_updated', accountId: p.accountId, fields: ['avatar'] },
+    );
     return profile;
   });
 }
@@ -38,7 +48,8 @@ async function replaceAvatar(
 export const profileResolvers: Resolvers = {
   Query: {
     async publicProfile(_parent, args, context) {
-      return (await findPublicProfile(context.services.db, args.address)) ?? null;
+      const { db, clock } = context.services;
+      return (await findPublicProfile(db, args.address, clock())) ?? null;
     },
   },
 
@@ -76,10 +87,24 @@ export const profileResolvers: Resolvers = {
   Mutation: {
     async updateProfile(_parent, args, context) {
       const session = requireSession(context);
-      return updateProfile(context.services.db, {
-        accountId: session.account_id,
-        changes: profileChanges(args.input),
-        now: context.services.clock(),
+      const { db, clock, config } = context.services;
+      const changes = profileChanges(args.input);
+      // The audit log names the fields sent, never their values.
+      const fields = Object.entries(args.input)
+        .filter(([, value]) => value !== undefined)
+        .map(([field]) => field)
+        .sort();
+      const now = clock();
+      return db.transaction().execute(async (trx) => {
+        const profile = await updateProfile(trx, { accountId: session.account_id, changes, now });
+        if (fields.length === 0) return profile;
+        await recordChange(
+          trx,
+          config,
+          { ...changeSourceOf(context, session.account_id), at: now },
+          { action: 'profile_updated', accountId: session.account_id, fields },
+        );
+        return profile;
       });
     },
 
@@ -91,19 +116,21 @@ export const profileResolvers: Resolvers = {
         throw new BadUserInputError(`file must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`);
       }
       const image = await ingestImage(new Uint8Array(await file.arrayBuffer()));
-      return replaceAvatar(context.services.db, {
+      return replaceAvatar(context.services.db, context.services.config, {
         accountId: session.account_id,
         now: context.services.clock(),
         image,
+        source: changeSourceOf(context, session.account_id),
       });
     },
 
     async removeAvatar(_parent, _args, context) {
       const session = requireSession(context);
-      return replaceAvatar(context.services.db, {
+      return replaceAvatar(context.services.db, context.services.config, {
         accountId: session.account_id,
         now: context.services.clock(),
         image: null,
+        source: changeSourceOf(context, session.account_id),
       });
     },
   },

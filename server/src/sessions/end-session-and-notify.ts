@@ -1,3 +1,5 @@
+import type { ChangeSource } from '../audit/change-source.js';
+import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { endSession, type SessionRow } from './session-store.js';
 
@@ -8,22 +10,38 @@ type EndSessionTarget =
 /**
  * Ends a session server-side and tells every instance: the account's
  * subscribers see the event, and the socket registry closes the session's
- * sockets (see `http/session-sockets.ts`).
+ * sockets (see `http/session-sockets.ts`). The ending is recorded
+ * (`sign_out` or `session_revoked`) in its transaction.
  */
 export async function endSessionAndNotify(
   services: Services,
-  target: EndSessionTarget & { reason: 'SIGNED_OUT' | 'REVOKED' },
+  target: EndSessionTarget & { reason: 'SIGNED_OUT' | 'REVOKED'; source: ChangeSource },
 ): Promise<SessionRow | undefined> {
   const now = services.clock();
-  const ended =
-    'session' in target
-      ? await endSession(services.db, { id: target.session.id, reason: target.reason, now })
-      : await endSession(services.db, {
-          id: target.sessionId,
-          accountId: target.accountId,
-          reason: target.reason,
-          now,
-        });
+  const ended = await services.db.transaction().execute(async (trx) => {
+    const row =
+      'session' in target
+        ? await endSession(trx, { id: target.session.id, reason: target.reason, now })
+        : await endSession(trx, {
+            id: target.sessionId,
+            accountId: target.accountId,
+            reason: target.reason,
+            now,
+          });
+    if (row) {
+      await recordChange(
+        trx,
+        services.config,
+        { ...target.source, at: now },
+        {
+          action: target.reason === 'REVOKED' ? 'session_revoked' : 'sign_out',
+          accountId: row.account_id,
+          sessionId: row.id,
+        },
+      );
+    }
+    return row;
+  });
   if (ended) {
     services.events.publish({
       type: target.reason === 'REVOKED' ? 'SESSION_REVOKED' : 'SIGNED_OUT',

@@ -1,3 +1,4 @@
+import { changeSourceOf } from '../audit/change-source.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
@@ -13,7 +14,11 @@ export const sessionResolvers: Resolvers = {
       context.cookies?.clearSession();
       const session = context.session;
       if (!session) return true;
-      await endSessionAndNotify(context.services, { session, reason: 'SIGNED_OUT' });
+      await endSessionAndNotify(context.services, {
+        session,
+        reason: 'SIGNED_OUT',
+        source: changeSourceOf(context, session.account_id),
+      });
       context.session = undefined;
       return true;
     },
@@ -25,6 +30,7 @@ export const sessionResolvers: Resolvers = {
         sessionId: args.id,
         accountId: current.account_id,
         reason: 'REVOKED',
+        source: changeSourceOf(context, current.account_id),
       });
       if (ended && ended.id === current.id) {
         context.cookies?.clearSession();

@@ -4,25 +4,25 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { clientKey } from '../http/client-address.js';
 
 /**
- * Who makes a change and from where, before the change's time is known: the
+ * Who makes a change and from where, before the time of the change is read: the
  * function making the change adds `at` from its clock reading
  * (docs/administration.md, "Audit log").
  */
-export type ChangeOrigin = Omit<ChangeContext, 'at'>;
+export type ChangeSource = Omit<ChangeContext, 'at'>;
 
-/** A GraphQL request's origin; `actorId` is the acting session's account (null for a sign-in). */
-export function changeOriginOf(
+/** Where a GraphQL request comes from; `actorId` is the acting session's account (null for a sign-in). */
+export function changeSourceOf(
   context: Pick<GraphQLContext, 'clientAddress' | 'userAgent'>,
   actorId: string | null,
-): ChangeOrigin {
+): ChangeSource {
   return { actorId, ip: context.clientAddress, userAgent: context.userAgent };
 }
 
-/** A plain HTTP request's origin (the OpenID Connect interaction routes), measured as GraphQL's. */
-export function changeOriginOfRequest(
+/** Where a plain HTTP request comes from (the OpenID Connect interaction routes), measured as GraphQL's. */
+export function changeSourceOfRequest(
   request: Pick<FastifyRequest, 'ip' | 'headers'>,
   actorId: string | null,
-): ChangeOrigin {
+): ChangeSource {
   return {
     actorId,
     ip: clientKey(request.ip),
@@ -31,4 +31,4 @@ export function changeOriginOfRequest(
 }
 
 /** Nobody's request: a background rules check. */
-export const NO_CHANGE_ORIGIN: ChangeOrigin = { actorId: null, ip: null, userAgent: null };
+export const NO_CHANGE_SOURCE: ChangeSource = { actorId: null, ip: null, userAgent: null };
