@@ -25,6 +25,9 @@ const config: CodegenConfig = {
           Image: '../models.js#Image',
           PublicProfile: '../models.js#PublicProfile',
           PublicWallet: '../models.js#PublicWallet',
+          Admin: '../models.js#Admin',
+          AdminStats: '../models.js#AdminStats',
+          Suspension: '../models.js#Suspension',
         },
         scalars: {
           DateTime: { input: 'Date', output: 'Date | number' },

@@ -1,7 +1,9 @@
 import { walletIdentity } from '../accounts/wallet-identity.js';
 import { linkWalletToAccount, type WalletView, walletView } from '../accounts/wallet-store.js';
+import { findActiveSuspension } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
 import { recordChange } from '../changes/record-change.js';
+import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
@@ -38,6 +40,11 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
     origin: p.origin,
     statement: linkStatement(p.accountId),
   });
+  // After the signature, never before it (docs/administration.md). A
+  // suspension ends the account's sessions, so this is the rare link that
+  // raced one.
+  const suspension = await findActiveSuspension(services.db, p.accountId, now);
+  if (suspension) throw new AccountSuspendedError(suspension);
   const identity = walletIdentity({
     address: message.address,
     chainId: message.chainId,

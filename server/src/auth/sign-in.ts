@@ -3,9 +3,11 @@ import type { AccountRow } from '../accounts/account-store.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
+import { findActiveSuspension } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
 import { recordRefusedSignIn } from '../audit/record-refused-sign-in.js';
 import { recordChange } from '../changes/record-change.js';
+import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import {
@@ -85,6 +87,11 @@ async function signInOnceVerified(
       now,
       proof,
     });
+    // Only now, the signature verified, may the answer say the account is
+    // suspended (docs/administration.md); thrown here, nothing of this
+    // sign-in is kept.
+    const suspension = await findActiveSuspension(trx, account.id, now);
+    if (suspension) throw new AccountSuspendedError(suspension);
     // Rotation: whatever session this browser had ends as this one starts.
     const previous = p.currentToken
       ? await findLiveSessionByToken(trx, { token: p.currentToken, now, lifetimes })

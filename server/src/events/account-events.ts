@@ -13,7 +13,8 @@ export type AccountEventType =
   | 'WALLET_UNLINKED'
   | 'APP_AUTHORIZED'
   | 'APP_REVOKED'
-  | 'ROLES_CHANGED';
+  | 'ROLES_CHANGED'
+  | 'ACCOUNT_SUSPENDED';
 
 /**
  * What travels between instances: ids, which resolvers load, and for a
@@ -22,7 +23,7 @@ export type AccountEventType =
  */
 export type AccountEventMessage =
   | (EventFields & {
-      type: Exclude<AccountEventType, 'ROLES_CHANGED'>;
+      type: Exclude<AccountEventType, 'ROLES_CHANGED' | 'ACCOUNT_SUSPENDED'>;
       /** The session concerned; for a wallet event, the session that acted. */
       sessionId: string;
     })
@@ -35,6 +36,17 @@ export type AccountEventMessage =
       sessionId?: string;
       /** Every role the account holds after the change, sorted. */
       roles?: string[];
+    })
+  | (EventFields & {
+      type: 'ACCOUNT_SUSPENDED';
+      /** Unset: no session of the account acted; each subscriber sees its own, just ended. */
+      sessionId?: string;
+      /**
+       * The sessions the suspension ended: every instance closes their
+       * sockets with 4403 once this event has reached them
+       * (docs/administration.md).
+       */
+      endedSessionIds?: string[];
     });
 
 type EventFields = {
@@ -56,13 +68,14 @@ type Topics = {
 export const SESSION_ENDING: ReadonlySet<AccountEventType> = new Set([
   'SIGNED_OUT',
   'SESSION_REVOKED',
+  'ACCOUNT_SUSPENDED',
 ]);
 
 export type AccountEvents = {
   publish(event: AccountEventMessage): void;
   /** The events of one account, until the iterator is returned. */
   subscribe(accountId: string): AsyncIterable<AccountEventMessage>;
-  /** Every SIGNED_OUT and SESSION_REVOKED of every account: ends when `close()` is called. */
+  /** Every SIGNED_OUT, SESSION_REVOKED and ACCOUNT_SUSPENDED of every account: ends when `close()` is called. */
   subscribeSessionEnds(): AsyncIterable<AccountEventMessage>;
   /** Redis's state for /readyz: 'off' without REDIS_URL. */
   redisHealth(): RedisHealth;

@@ -9,7 +9,8 @@ const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
  * A subscriber's account events, for as long as its session lasts, whatever
  * carries them (server-sent events, where no socket registry can close the
  * stream, or a websocket):
- * - the event that ends this session is delivered, and is the last;
+ * - the event that ends this session (its sign-out, its revocation, the
+ *   account's suspension) is delivered, and is the last;
  * - any other event is delivered only if the session is still live when it
  *   comes (one read by primary key), so a lost end event cannot keep an
  *   ended session listening;
@@ -66,7 +67,13 @@ export function untilSessionEnds(
         return DONE;
       }
       const event = result.value;
-      if (event.sessionId === session.id && SESSION_ENDING.has(event.type)) {
+      // A suspension ends every session of the account at once: this one's
+      // stream gets the event (its session already ended) and stops.
+      const endsThisSession =
+        event.type === 'ACCOUNT_SUSPENDED'
+          ? (event.endedSessionIds ?? []).includes(session.id)
+          : event.sessionId === session.id && SESSION_ENDING.has(event.type);
+      if (endsThisSession) {
         await finish();
         return { done: false, value: event };
       }

@@ -1,4 +1,6 @@
 import type { AccountRow } from '../accounts/account-store.js';
+import type { AdminModel, AdminStatsModel } from '../admin/admin-models.js';
+import type { SuspensionRow } from '../admin/suspension-store.js';
 import type { SignInRow } from '../accounts/sign-in-store.js';
 import type { WalletView } from '../accounts/wallet-store.js';
 import type { AccountEventMessage } from '../events/account-events.js';
@@ -19,3 +21,6 @@ export type Profile = ProfileRow;
 export type Image = ImageMeta;
 export type PublicProfile = PublicProfileModel;
 export type PublicWallet = PublishedWallet;
+export type Admin = AdminModel;
+export type AdminStats = AdminStatsModel;
+export type Suspension = SuspensionRow;

@@ -7,6 +7,12 @@ import { findSessionById } from '../sessions/session-store.js';
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 /**
+ * The account was suspended (docs/administration.md): fatal too, and told
+ * apart from a plain session end so a client can say why.
+ */
+export const ACCOUNT_SUSPENDED_CLOSE_CODE = 4403;
+
+/**
  * Lets the session's own socket receive the event that ends it before it
  * closes; still far inside the 1 s promise.
  */
@@ -22,11 +28,11 @@ export function createSessionSockets(services: Services) {
   const timers = new Map<WebSocket, NodeJS.Timeout>();
   const lifetimes = sessionLifetimes(services.config);
 
-  function closeSession(sessionId: string, reason: string) {
+  function closeSession(sessionId: string, reason: string, code = SESSION_ENDED_CLOSE_CODE) {
     const sockets = bySession.get(sessionId);
     if (!sockets) return;
     setTimeout(() => {
-      for (const socket of sockets) socket.close(SESSION_ENDED_CLOSE_CODE, reason);
+      for (const socket of sockets) socket.close(code, reason);
     }, CLOSE_GRACE_MS);
   }
 
@@ -54,6 +60,11 @@ export function createSessionSockets(services: Services) {
     for await (const event of services.events.subscribeSessionEnds()) {
       if (event.type === 'SIGNED_OUT') closeSession(event.sessionId, 'Signed out');
       if (event.type === 'SESSION_REVOKED') closeSession(event.sessionId, 'Session revoked');
+      if (event.type === 'ACCOUNT_SUSPENDED') {
+        for (const sessionId of event.endedSessionIds ?? []) {
+          closeSession(sessionId, 'Account suspended', ACCOUNT_SUSPENDED_CLOSE_CODE);
+        }
+      }
     }
   })().catch((error) => services.logger.error({ err: error }, 'session socket listener stopped'));
 

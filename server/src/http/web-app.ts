@@ -40,7 +40,7 @@ function sendIndexHtml(reply: FastifyReply) {
 export async function registerWebApp(
   app: FastifyInstance,
   root: string = defaultWebRoot,
-  services?: Pick<Services, 'db' | 'config'>,
+  services?: Pick<Services, 'db' | 'config' | 'clock'>,
 ) {
   if (!existsSync(`${root}/index.html`)) {
     app.log.warn({ root }, 'no web build found: run `npm run build` to serve the app at /');
@@ -85,7 +85,7 @@ export async function registerWebApp(
     app.get<{ Params: { address: string } }>('/u/:address', async (req, reply) => {
       const { address } = req.params;
       const profile = isAddress(address, { strict: false })
-        ? await findPublicProfile(services.db, getAddress(address))
+        ? await findPublicProfile(services.db, getAddress(address), services.clock())
         : undefined;
       const avatar = profile?.profile.avatar_image_id
         ? await findImageMeta(services.db, profile.profile.avatar_image_id)

@@ -1,6 +1,8 @@
 import type Provider from 'oidc-provider';
+import { findActiveSuspension } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
 import { recordChange } from '../changes/record-change.js';
+import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
 import { connectedAppView, findConnection, recordConsent } from './connected-app-store.js';
 import { oidcClientName } from './oidc-client-name.js';
@@ -33,6 +35,9 @@ export async function grantConsentAndNotify(
 ): Promise<{ grantId: string }> {
   const { db, clock, events, config } = services;
   const { accountId, clientId } = p;
+  // A suspended account authorizes no app (docs/administration.md).
+  const suspension = await findActiveSuspension(db, accountId, clock());
+  if (suspension) throw new AccountSuspendedError(suspension);
   const existing = await findConnection(db, { accountId, clientId });
   const previous = existing && (await provider.Grant.find(existing.grant_id));
   const grant =

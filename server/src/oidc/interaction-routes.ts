@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { changeSourceOfRequest } from '../audit/change-source.js';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
+import { AccountSuspendedError } from '../errors.js';
 import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
 import type { SessionRow } from '../sessions/session-store.js';
@@ -98,6 +99,15 @@ export function registerInteractionRoutes(
           return reply
             .code(error.statusCode)
             .send({ error: error.error, error_description: error.message });
+        }
+        if (error instanceof AccountSuspendedError) {
+          // The page shows why and until when, as sign-in's refusal does.
+          return reply.code(403).send({
+            error: 'access_denied',
+            error_description: error.message,
+            code: error.code,
+            ...error.details,
+          });
         }
         return sendError(reply, error);
       }

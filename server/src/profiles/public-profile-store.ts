@@ -1,4 +1,5 @@
 import type { WalletRow } from '../accounts/wallet-store.js';
+import { activeSuspensionWhere } from '../admin/suspension-store.js';
 import type { Db } from '../store/database.js';
 import { findProfile, type ProfileRow } from './profile-store.js';
 
@@ -35,15 +36,28 @@ function publishedWallets(db: Db) {
  * address answers exactly as an unknown one, so the page never confirms
  * which account holds it. The same address can be a contract wallet of two
  * accounts on two chains: an EOA (one owner everywhere) wins, then the
- * wallet linked first.
+ * wallet linked first. A suspended account's profile is hidden while the
+ * suspension lasts (docs/administration.md): its addresses answer as unknown
+ * ones, at `now`.
  */
 export async function findPublicProfile(
   db: Db,
   address: string,
+  now: number,
 ): Promise<PublicProfileModel | undefined> {
   const opening = await publishedWallets(db)
     .innerJoin('profiles', 'profiles.account_id', 'wallets.account_id')
     .where('profiles.public', '=', 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('suspensions')
+            .select('suspensions.account_id')
+            .whereRef('suspensions.account_id', '=', 'wallets.account_id')
+            .where(activeSuspensionWhere(now)),
+        ),
+      ),
+    )
     .where('wallets.address', '=', address)
     .orderBy((eb) => eb.case().when('wallets.kind', '=', 'EOA').then(0).else(1).end())
     .orderBy('wallets.linked_at')

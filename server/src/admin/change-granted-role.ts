@@ -1,0 +1,94 @@
+import {
+  grantRole,
+  listGrantedRoles,
+  readAccessCheck,
+  revokeRole,
+} from '../access/access-store.js';
+import type { ChangeContext } from '../changes/change.js';
+import { recordChange } from '../changes/record-change.js';
+import { NotFoundError } from '../errors.js';
+import type { Services } from '../services.js';
+import type { Db } from '../store/database.js';
+import { ADMIN_ROLE, isAdministrator } from './is-administrator.js';
+
+/**
+ * Every role the account holds, as the transaction sees it: the rules'
+ * roles at their last check (no chain is read for an administrator's
+ * change), the granted ones, and `admin` (from ADMIN_ADDRESSES too). Sorted.
+ */
+async function rolesOf(trx: Db, services: Services, accountId: string): Promise<string[]> {
+  const [check, granted, admin] = await Promise.all([
+    readAccessCheck(trx, accountId),
+    listGrantedRoles(trx, accountId),
+    isAdministrator(trx, services.config, accountId),
+  ]);
+  const roles = new Set([...(check?.roles ?? []), ...granted]);
+  if (admin) roles.add(ADMIN_ROLE);
+  return [...roles].sort();
+}
+
+type RoleChangeParameters = { accountId: string; role: string; change: ChangeContext };
+
+/**
+ * Grants a role outside the rules (docs/access.md, docs/administration.md),
+ * recorded in the same transaction; ROLES_CHANGED follows when the
+ * account's roles moved. Granting a role already granted changes nothing.
+ */
+export async function grantRoleAndNotify(services: Services, p: RoleChangeParameters) {
+  const { before, after } = await services.db.transaction().execute(async (trx) => {
+    const before = await rolesOf(trx, services, p.accountId);
+    const already = (await listGrantedRoles(trx, p.accountId)).includes(p.role);
+    if (already) return { before, after: before };
+    await grantRole(trx, {
+      accountId: p.accountId,
+      role: p.role,
+      now: p.change.at,
+      grantedBy: p.change.actorId,
+    });
+    const after = await rolesOf(trx, services, p.accountId);
+    await recordChange(trx, services.config, p.change, {
+      action: 'role_granted',
+      accountId: p.accountId,
+      role: p.role,
+      roles: after,
+    });
+    return { before, after };
+  });
+  publishIfChanged(services, p, before, after);
+}
+
+/** Takes back a granted role: NOT_FOUND when the account was not granted it. */
+export async function revokeRoleAndNotify(services: Services, p: RoleChangeParameters) {
+  const { before, after } = await services.db.transaction().execute(async (trx) => {
+    const before = await rolesOf(trx, services, p.accountId);
+    if (!(await revokeRole(trx, { accountId: p.accountId, role: p.role }))) {
+      throw new NotFoundError(`The account was not granted the role ${p.role}.`);
+    }
+    const after = await rolesOf(trx, services, p.accountId);
+    await recordChange(trx, services.config, p.change, {
+      action: 'role_revoked',
+      accountId: p.accountId,
+      role: p.role,
+      roles: after,
+    });
+    return { before, after };
+  });
+  publishIfChanged(services, p, before, after);
+}
+
+function publishIfChanged(
+  services: Services,
+  p: RoleChangeParameters,
+  before: string[],
+  after: string[],
+) {
+  if (before.join(' ') === after.join(' ')) return;
+  // As the access checker does: no session of the account asked, so each
+  // subscriber sees its own.
+  services.events.publish({
+    type: 'ROLES_CHANGED',
+    at: p.change.at,
+    accountId: p.accountId,
+    roles: after,
+  });
+}

@@ -1,0 +1,24 @@
+import type { SessionLifetimes } from '../sessions/session-lifetimes.js';
+import type { SessionRow } from '../sessions/session-store.js';
+import type { Db } from '../store/database.js';
+
+/**
+ * Ends every live session of an account at `now` and returns them, for the
+ * events that close their sockets. Live as sessions/session-lifetimes.ts
+ * `isSessionLive` says: a session that already expired is over and is not
+ * counted again.
+ */
+export async function endLiveSessionsOfAccount(
+  db: Db,
+  p: { accountId: string; now: number; lifetimes: SessionLifetimes },
+): Promise<SessionRow[]> {
+  return db
+    .updateTable('sessions')
+    .set({ ended_at: p.now, end_reason: 'REVOKED' })
+    .where('account_id', '=', p.accountId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', p.now)
+    .where('last_seen_at', '>', p.now - p.lifetimes.idleTimeoutSeconds * 1000)
+    .returningAll()
+    .execute();
+}

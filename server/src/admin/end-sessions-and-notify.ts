@@ -1,0 +1,39 @@
+import type { ChangeContext } from '../changes/change.js';
+import { recordChange } from '../changes/record-change.js';
+import type { Services } from '../services.js';
+import { sessionLifetimes } from '../sessions/session-lifetimes.js';
+import { endLiveSessionsOfAccount } from './end-account-sessions.js';
+
+/**
+ * An administrator ends every live session of an account: recorded in the
+ * same transaction, then each ending is told to every instance as a
+ * revocation (its sockets close with 4401). Answers how many ended.
+ */
+export async function endSessionsAndNotify(
+  services: Services,
+  p: { accountId: string; change: ChangeContext },
+): Promise<number> {
+  const now = p.change.at;
+  const ended = await services.db.transaction().execute(async (trx) => {
+    const ended = await endLiveSessionsOfAccount(trx, {
+      accountId: p.accountId,
+      now,
+      lifetimes: sessionLifetimes(services.config),
+    });
+    await recordChange(trx, services.config, p.change, {
+      action: 'sessions_ended',
+      accountId: p.accountId,
+      endedSessionIds: ended.map((session) => session.id),
+    });
+    return ended;
+  });
+  for (const session of ended) {
+    services.events.publish({
+      type: 'SESSION_REVOKED',
+      at: now,
+      accountId: session.account_id,
+      sessionId: session.id,
+    });
+  }
+  return ended.length;
+}

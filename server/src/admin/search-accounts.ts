@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { AccountRow } from '../accounts/account-store.js';
+import { BadUserInputError } from '../errors.js';
+import type { Db } from '../store/database.js';
+import type { AccountPosition } from './account-cursor.js';
+
+const QUERY_MAX_LENGTH = 200;
+const WHOLE_ADDRESS = /^0x[0-9a-f]{40}$/;
+/** A prefix needs at least 6 hex digits after 0x: shorter ones match too many wallets to mean one. */
+const ADDRESS_PREFIX = /^0x[0-9a-f]{6,39}$/;
+
+/** `%`, `_` and the escape itself match literally in a LIKE pattern. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type SearchAccountsParameters = {
+  /** What the administrator typed; blank lists every account. */
+  query: string | null | undefined;
+  /** One more than the page, to learn whether another follows. */
+  limit: number;
+  after: AccountPosition | undefined;
+};
+
+/**
+ * Accounts, newest first, matching `query` (docs/administration.md): the
+ * account id exactly, any of its wallets' addresses whole or by a prefix of
+ * at least 6 hex digits after 0x (case-insensitive), or its display name as
+ * a case-insensitive substring. Every test is an OR of indexed or small
+ * lookups, one statement on SQLite and PostgreSQL alike.
+ */
+export async function searchAccounts(db: Db, p: SearchAccountsParameters): Promise<AccountRow[]> {
+  const query = p.query?.trim() ?? '';
+  if ([...query].length > QUERY_MAX_LENGTH) {
+    throw new BadUserInputError(`query must be at most ${QUERY_MAX_LENGTH} characters.`);
+  }
+  const lowered = query.toLowerCase();
+  let select = db
+    .selectFrom('accounts')
+    .innerJoin('wallets as primary_wallet', (join) =>
+      join
+        .onRef('primary_wallet.account_id', '=', 'accounts.id')
+        .on('primary_wallet.is_primary', '=', sql.lit(1)),
+    )
+    .select(['accounts.id', 'primary_wallet.address', 'accounts.created_at']);
+  if (query !== '') {
+    select = select.where((eb) => {
+      const address = sql<string>`lower(${sql.ref('w.address')})`;
+      const tests = [
+        eb('accounts.id', '=', query),
+        eb.exists(
+          eb
+            .selectFrom('profiles')
+            .select('profiles.account_id')
+            .whereRef('profiles.account_id', '=', 'accounts.id')
+            .where(
+              sql<boolean>`lower(${sql.ref('profiles.display_name')}) like ${`%${escapeLike(lowered)}%`} escape '\\'`,
+            ),
+        ),
+      ];
+      if (WHOLE_ADDRESS.test(lowered) || ADDRESS_PREFIX.test(lowered)) {
+        const pattern = WHOLE_ADDRESS.test(lowered) ? lowered : `${lowered}%`;
+        tests.push(
+          eb.exists(
+            eb
+              .selectFrom('wallets as w')
+              .select('w.id')
+              .whereRef('w.account_id', '=', 'accounts.id')
+              .where(sql<boolean>`${address} like ${pattern}`),
+          ),
+        );
+      }
+      return eb.or(tests);
+    });
+  }
+  if (p.after) {
+    const { createdAt, id } = p.after;
+    select = select.where((eb) =>
+      eb.or([
+        eb('accounts.created_at', '<', createdAt),
+        eb.and([eb('accounts.created_at', '=', createdAt), eb('accounts.id', '<', id)]),
+      ]),
+    );
+  }
+  const rows = await select
+    .orderBy('accounts.created_at', 'desc')
+    .orderBy('accounts.id', 'desc')
+    .limit(p.limit)
+    .execute();
+  return rows.map((row) => ({ ...row, created_at: Number(row.created_at) }));
+}

@@ -1,0 +1,86 @@
+import type { ChangeContext } from '../changes/change.js';
+import { recordChange } from '../changes/record-change.js';
+import type { Services } from '../services.js';
+import { sessionLifetimes } from '../sessions/session-lifetimes.js';
+import { endLiveSessionsOfAccount } from './end-account-sessions.js';
+import { revokeAccountApps } from './revoke-account-apps.js';
+import {
+  deleteSuspension,
+  findActiveSuspension,
+  type SuspensionRow,
+  saveSuspension,
+} from './suspension-store.js';
+
+export type SuspendAccountParameters = {
+  accountId: string;
+  reason: string;
+  until: number | null;
+  /** Who suspends, from where, and when (`at`). */
+  change: ChangeContext;
+};
+
+/**
+ * Suspends an account (docs/administration.md): in one transaction the
+ * suspension is written, every live session of the account ends, every app
+ * grant and token it gave is revoked, and the change is recorded (audit
+ * event, webhook messages). Then ACCOUNT_SUSPENDED goes to the account's
+ * subscribers on every instance, whose sockets close with 4403 once it has
+ * reached them. Suspending a suspended account changes its reason and end;
+ * it stays suspended since the first time.
+ */
+export async function suspendAccountAndNotify(
+  services: Services,
+  p: SuspendAccountParameters,
+): Promise<SuspensionRow> {
+  const now = p.change.at;
+  const { suspension, ended } = await services.db.transaction().execute(async (trx) => {
+    const current = await findActiveSuspension(trx, p.accountId, now);
+    const suspension: SuspensionRow = {
+      account_id: p.accountId,
+      reason: p.reason,
+      at: current?.at ?? now,
+      until: p.until,
+      by: p.change.actorId,
+    };
+    await saveSuspension(trx, suspension);
+    const ended = await endLiveSessionsOfAccount(trx, {
+      accountId: p.accountId,
+      now,
+      lifetimes: sessionLifetimes(services.config),
+    });
+    await revokeAccountApps(trx, p.accountId);
+    const endedSessionIds = ended.map((session) => session.id);
+    await recordChange(trx, services.config, p.change, {
+      action: 'account_suspended',
+      accountId: p.accountId,
+      reason: p.reason,
+      until: p.until,
+      endedSessionIds,
+    });
+    return { suspension, ended: endedSessionIds };
+  });
+  services.events.publish({
+    type: 'ACCOUNT_SUSPENDED',
+    at: now,
+    accountId: p.accountId,
+    endedSessionIds: ended,
+  });
+  return suspension;
+}
+
+/** Lifts a suspension; answers whether one was in force (only then is the change recorded). */
+export async function unsuspendAccount(
+  services: Services,
+  p: { accountId: string; change: ChangeContext },
+): Promise<boolean> {
+  return services.db.transaction().execute(async (trx) => {
+    const lifted = await deleteSuspension(trx, p.accountId, p.change.at);
+    if (lifted) {
+      await recordChange(trx, services.config, p.change, {
+        action: 'account_unsuspended',
+        accountId: p.accountId,
+      });
+    }
+    return lifted;
+  });
+}
