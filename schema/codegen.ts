@@ -25,6 +25,7 @@ const config: CodegenConfig = {
           Image: '../models.js#Image',
           PublicProfile: '../models.js#PublicProfile',
           PublicWallet: '../models.js#PublicWallet',
+          WebhookDelivery: '../models.js#WebhookDelivery',
           Admin: '../models.js#Admin',
           AdminStats: '../models.js#AdminStats',
           Suspension: '../models.js#Suspension',

@@ -29,6 +29,8 @@ import { registerOidc } from './oidc/register-oidc.js';
 import type { Services } from './services.js';
 import { createDatabase } from './store/create-database.js';
 import { migrateToLatest } from './store/migrate.js';
+import { oldestPendingCreatedAt } from './webhooks/webhook-delivery-store.js';
+import { createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
 /** The largest request body accepted: far above any real sign-in, far below harm. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -126,10 +128,22 @@ export async function createServices(
       logger,
       webhooks: config.webhooks,
     }),
+    webhooks: createWebhookDispatcher({
+      db: store.db,
+      dialect: store.dialect,
+      clock,
+      config,
+      logger,
+      metrics,
+    }),
   };
   metrics.observe({
     activeSubscriptions: () => services.events.activeSubscriptions(),
     signaturePool: () => services.verifier.poolStats(),
+    async oldestPendingWebhookSeconds() {
+      const oldest = await oldestPendingCreatedAt(store.db);
+      return oldest === null ? 0 : Math.max(0, (clock() - oldest) / 1000);
+    },
   });
   return services;
 }
@@ -188,16 +202,26 @@ export async function buildApp(
   const housekeeping = scheduleHousekeeping(services, {
     ...(options.housekeepingTimer && { every: options.housekeepingTimer }),
   });
+  await services.webhooks.start();
+  // Webhook attempts in flight get most of SHUTDOWN_TIMEOUT to finish, beside
+  // the requests draining; what is left is handed back to be sent again.
+  let webhooksStopped: Promise<void> | undefined;
+  const stopWebhooks = () => {
+    webhooksStopped ??= services.webhooks.stop(config.shutdownTimeoutSeconds * 750);
+    return webhooksStopped;
+  };
 
   // A shutdown's first moment: Fastify now answers every new request 503
   // (/readyz included) and stops listening once the preClose hooks are done;
   // open event streams (SSE) complete, so in-flight work is all it waits for.
   app.addHook('preClose', async () => {
     logger.info('closing: new requests are refused, sockets and event streams are ending');
+    void stopWebhooks();
     await services.events.endSubscriptions();
   });
   app.addHook('onClose', async () => {
     await housekeeping.stop();
+    await stopWebhooks();
     // Checks under way finish their writes before the database closes.
     await services.access.close();
     await services.events.close();

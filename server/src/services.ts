@@ -9,6 +9,7 @@ import type { ImageVariants } from './images/image-variants.js';
 import type { Metrics } from './metrics/metrics.js';
 import type { Store } from './store/create-database.js';
 import type { Db } from './store/database.js';
+import type { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
 /**
  * What every module receives instead of reaching for globals: built once in
@@ -28,5 +29,7 @@ export type Services = {
   images: ImageVariants;
   /** The access rules, checked per account (docs/access.md). */
   access: AccessChecker;
+  /** Sends the stored webhook messages (docs/webhooks.md); started by buildApp. */
+  webhooks: WebhookDispatcher;
   logger: Logger;
 };

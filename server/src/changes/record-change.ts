@@ -17,5 +17,5 @@ export async function recordChange(
   change: Change,
 ): Promise<void> {
   await appendAuditEvent(trx, context, change);
-  await enqueueWebhookMessages(trx, config.webhooks, context.at, change);
+  await enqueueWebhookMessages(trx, config.webhooks, context, change);
 }

@@ -10,6 +10,7 @@ import type { ProfileRow } from '../profiles/profile-store.js';
 import type { PublicProfileModel, PublishedWallet } from '../profiles/public-profile-store.js';
 import type { SessionRow } from '../sessions/session-store.js';
 
+import type { WebhookDeliveryRow } from '../webhooks/webhook-delivery-store.js';
 /** What resolvers pass around: database rows; field resolvers shape them for the API. */
 export type Account = AccountRow;
 export type Session = SessionRow;
@@ -22,5 +23,6 @@ export type Image = ImageMeta;
 export type PublicProfile = PublicProfileModel;
 export type PublicWallet = PublishedWallet;
 export type Admin = AdminModel;
+export type WebhookDelivery = WebhookDeliveryRow;
 export type AdminStats = AdminStatsModel;
 export type Suspension = SuspensionRow;

@@ -196,12 +196,13 @@ describeEachDatabase('housekeeping', (database) => {
   });
 
   it('deletes in batches of at most batchSize rows, until a batch deletes nothing', async () => {
-    // Sessions 2 + 1 + 0, nonces 2 + 0, provider rows 1 + 0: seven statements, none over two rows.
+    // Sessions 2 + 1 + 0, nonces 2 + 0, provider rows 1 + 0, webhook deliveries 0: eight
+    // statements, none over two rows.
     const report = await runHousekeeping(
       { db, clock: () => NOW, config, metrics: noMetrics },
       { batchSize: 2 },
     );
-    expect(report.batches).toBe(7);
+    expect(report.batches).toBe(8);
   });
 
   it('finds nothing more to delete on a second run', async () => {
@@ -211,7 +212,8 @@ describeEachDatabase('housekeeping', (database) => {
       sessions: 0,
       nonces: 0,
       oidc_models: 0,
-      batches: 3,
+      webhook_deliveries: 0,
+      batches: 4,
     });
   });
 

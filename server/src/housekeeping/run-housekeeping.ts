@@ -5,6 +5,10 @@ import { deleteExpiredOidcModels } from '../oidc/kysely-oidc-adapter.js';
 import type { Services } from '../services.js';
 import { deleteEndedSessions } from '../sessions/delete-ended-sessions.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
+import { deleteDeliveredBefore } from '../webhooks/webhook-delivery-store.js';
+
+/** How long a delivered webhook message stays listed (docs/webhooks.md). */
+export const DELIVERED_WEBHOOK_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type RunHousekeepingParameters = {
   /** Rows per delete statement. @default 500 */
@@ -37,11 +41,19 @@ export async function runHousekeeping(
   const { db, clock, config, metrics } = services;
   const batchSize = p.batchSize ?? 500;
   const lifetimes = sessionLifetimes(config);
-  const report: HousekeepingReport = { sessions: 0, nonces: 0, oidc_models: 0, batches: 0 };
+  const report: HousekeepingReport = {
+    sessions: 0,
+    nonces: 0,
+    oidc_models: 0,
+    webhook_deliveries: 0,
+    batches: 0,
+  };
   const deleters: Record<HousekeptTable, () => Promise<number>> = {
     sessions: () => deleteEndedSessions(db, { now: clock(), lifetimes, batchSize }),
     nonces: () => deleteStaleNonces(db, { now: clock(), batchSize }),
     oidc_models: () => deleteExpiredOidcModels(db, { now: clock(), batchSize }),
+    webhook_deliveries: () =>
+      deleteDeliveredBefore(db, { before: clock() - DELIVERED_WEBHOOK_RETENTION_MS, batchSize }),
   };
   for (const [table, deleteBatch] of Object.entries(deleters) as [
     HousekeptTable,

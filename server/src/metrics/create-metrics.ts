@@ -69,9 +69,24 @@ export function createMetrics(): Metrics {
     registers,
   });
   // Known from the start, so a rate() over them starts at zero rather than absent.
-  for (const table of ['sessions', 'nonces', 'oidc_models'] as const)
+  for (const table of ['sessions', 'nonces', 'oidc_models', 'webhook_deliveries'] as const)
     housekeepingDeleted.inc({ table }, 0);
 
+  const webhookDeliveries = new Counter({
+    name: 'sigil_webhook_deliveries_total',
+    help: 'Webhook attempts by endpoint and outcome: delivered (a 2xx), retry (another attempt is scheduled) or failed (that was the last).',
+    labelNames: ['endpoint', 'outcome'] as const,
+    registers,
+  });
+  new Gauge({
+    name: 'sigil_webhook_oldest_pending_seconds',
+    help: 'Age of the oldest webhook message not yet delivered nor failed, 0 when none waits.',
+    registers,
+    async collect() {
+      if (sources.oldestPendingWebhookSeconds)
+        this.set(await sources.oldestPendingWebhookSeconds());
+    },
+  });
   new Gauge({
     name: 'sigil_open_websockets',
     help: 'Websockets open on this instance.',
@@ -131,6 +146,7 @@ export function createMetrics(): Metrics {
       housekeepingDeleted.inc({ table }, deleted);
     },
     housekeepingFailed: () => housekeepingFailures.inc(),
+    webhookAttempted: ({ endpoint, outcome }) => webhookDeliveries.inc({ endpoint, outcome }),
     observe(more) {
       Object.assign(sources, more);
     },

@@ -22,13 +22,18 @@ export type MetricsSources = {
   activeSubscriptions(): number;
   signaturePool(): PoolStats;
   dependencies(): Promise<DependencyHealth>;
+  /** Seconds since the oldest webhook message still waiting was stored; 0 when none waits. */
+  oldestPendingWebhookSeconds(): Promise<number>;
 };
+
+/** How a webhook attempt ended (webhooks/webhook-dispatcher.ts). */
+export type WebhookAttemptOutcome = 'delivered' | 'retry' | 'failed';
 
 /** Which bound on open websockets refused (http/socket-limits.ts). */
 export type SocketLimit = 'sockets_per_client' | 'sockets_per_session' | 'operations_per_socket';
 
 /** Which table a housekeeping run deleted from. */
-export type HousekeptTable = 'sessions' | 'nonces' | 'oidc_models';
+export type HousekeptTable = 'sessions' | 'nonces' | 'oidc_models' | 'webhook_deliveries';
 
 /**
  * What the modules report. Every hook is cheap and synchronous, and does
@@ -52,6 +57,8 @@ export type Metrics = {
   socketLimitRefused(limit: SocketLimit): void;
   housekept(p: { table: HousekeptTable; deleted: number }): void;
   housekeepingFailed(): void;
+  /** A webhook attempt ended: delivered, to be retried, or the last one failed. */
+  webhookAttempted(p: { endpoint: string; outcome: WebhookAttemptOutcome }): void;
   /** Registers live readings; a later call replaces a source of the same name. */
   observe(sources: Partial<MetricsSources>): void;
   /** The Prometheus text exposition and its content type; undefined when off. */
@@ -67,6 +74,7 @@ export const noMetrics: Metrics = {
   socketLimitRefused() {},
   housekept() {},
   housekeepingFailed() {},
+  webhookAttempted() {},
   observe() {},
   expose: undefined,
 };

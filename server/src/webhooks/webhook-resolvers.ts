@@ -1,4 +1,80 @@
+import { requireAdministrator } from '../admin/is-administrator.js';
+import { recordChange } from '../changes/record-change.js';
+import { BadUserInputError, NotFoundError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import {
+  decodeWebhookDeliveryCursor,
+  encodeWebhookDeliveryCursor,
+} from './webhook-delivery-cursor.js';
+import { findDelivery, insertResend, listDeliveries } from './webhook-delivery-store.js';
 
-/** PLACEHOLDER, filled by its module's work. */
-export const webhookResolvers: Resolvers = {};
+const MAX_PAGE = 100;
+
+/** Delivery ids are UUIDs: anything else is unknown without asking the database. */
+const DELIVERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Webhook deliveries in the console, and resending one (docs/webhooks.md).
+ * Administrators only: FORBIDDEN for anyone else, UNAUTHENTICATED without a session.
+ */
+export const webhookResolvers: Resolvers = {
+  Admin: {
+    async webhookDeliveries(_admin, args, context) {
+      await requireAdministrator(context);
+      const first = args.first ?? 50;
+      if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE) {
+        throw new BadUserInputError(`first must be between 0 and ${MAX_PAGE}.`);
+      }
+      const { rows, hasNextPage } = await listDeliveries(context.services.db, {
+        first,
+        ...(args.after && { after: decodeWebhookDeliveryCursor(args.after) }),
+        ...(args.status && { status: args.status }),
+      });
+      const edges = rows.map((row) => ({ cursor: encodeWebhookDeliveryCursor(row), node: row }));
+      return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };
+    },
+  },
+
+  Mutation: {
+    async resendWebhook(_parent, args, context) {
+      const session = await requireAdministrator(context);
+      const { services } = context;
+      if (!DELIVERY_ID.test(args.deliveryId)) throw new NotFoundError('No such webhook delivery.');
+      const at = services.clock();
+      const resent = await services.db.transaction().execute(async (trx) => {
+        const original = await findDelivery(trx, args.deliveryId);
+        if (!original) return undefined;
+        const row = await insertResend(trx, original, at);
+        await recordChange(
+          trx,
+          services.config,
+          {
+            at,
+            actorId: session.account_id,
+            ip: context.clientAddress,
+            userAgent: context.userAgent,
+          },
+          { action: 'webhook_resent', accountId: null, deliveryId: original.id },
+        );
+        return row;
+      });
+      if (!resent) throw new NotFoundError('No such webhook delivery.');
+      // Sent now, not at the next poll.
+      void services.webhooks.wake();
+      return resent;
+    },
+  },
+
+  WebhookDelivery: {
+    id: (delivery) => delivery.id,
+    endpoint: (delivery) => delivery.endpoint,
+    eventType: (delivery) => delivery.event_type,
+    webhookId: (delivery) => delivery.webhook_id,
+    status: (delivery) => delivery.status,
+    attempts: (delivery) => delivery.attempts,
+    lastAttemptAt: (delivery) => delivery.last_attempt_at,
+    lastStatusCode: (delivery) => delivery.last_status_code,
+    nextAttemptAt: (delivery) => delivery.next_attempt_at,
+    createdAt: (delivery) => delivery.created_at,
+  },
+};
