@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { createAccessChecker } from './access/create-access-checker.js';
+import { registerAuditLogExport } from './audit/audit-log-route.js';
 import { createRateLimiter } from './auth/rate-limit/rate-limiter.js';
 import { createSignatureVerifier } from './auth/signature/verify-signature.js';
 import { type Clock, systemClock } from './clock.js';
@@ -140,8 +141,11 @@ export async function createServices(
   metrics.observe({
     activeSubscriptions: () => services.events.activeSubscriptions(),
     signaturePool: () => services.verifier.poolStats(),
+    // Without endpoints nothing is ever stored: no query at each scrape.
     async oldestPendingWebhookSeconds() {
-      const oldest = await oldestPendingCreatedAt(store.db);
+      if (config.webhooks.length === 0) return 0;
+      const oldest = await oldestPendingCreatedAt(store.db).catch(() => undefined);
+      if (oldest === undefined) return undefined;
       return oldest === null ? 0 : Math.max(0, (clock() - oldest) / 1000);
     },
   });
@@ -191,6 +195,7 @@ export async function buildApp(
     reply.header('cache-control', 'no-cache').send(runtimeConfig(config)),
   );
   registerImageRoute(app, services);
+  registerAuditLogExport(app, services);
   acceptUploadsOnGraphQL(app);
   const yoga = createHttpYoga(services);
   const websocket = await registerGraphQLWebSocket(app, services, yoga);

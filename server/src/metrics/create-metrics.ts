@@ -69,7 +69,13 @@ export function createMetrics(): Metrics {
     registers,
   });
   // Known from the start, so a rate() over them starts at zero rather than absent.
-  for (const table of ['sessions', 'nonces', 'oidc_models', 'webhook_deliveries'] as const)
+  for (const table of [
+    'sessions',
+    'nonces',
+    'oidc_models',
+    'webhook_deliveries',
+    'audit_events',
+  ] as const)
     housekeepingDeleted.inc({ table }, 0);
 
   const webhookDeliveries = new Counter({
@@ -83,8 +89,8 @@ export function createMetrics(): Metrics {
     help: 'Age of the oldest webhook message not yet delivered nor failed, 0 when none waits.',
     registers,
     async collect() {
-      if (sources.oldestPendingWebhookSeconds)
-        this.set(await sources.oldestPendingWebhookSeconds());
+      const seconds = await sources.oldestPendingWebhookSeconds?.();
+      if (seconds !== undefined) this.set(seconds);
     },
   });
   new Gauge({

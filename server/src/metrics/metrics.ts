@@ -22,8 +22,11 @@ export type MetricsSources = {
   activeSubscriptions(): number;
   signaturePool(): PoolStats;
   dependencies(): Promise<DependencyHealth>;
-  /** Seconds since the oldest webhook message still waiting was stored; 0 when none waits. */
-  oldestPendingWebhookSeconds(): Promise<number>;
+  /**
+   * Seconds since the oldest webhook message still waiting was stored; 0 when
+   * none waits; undefined when the database did not answer (the scrape goes on).
+   */
+  oldestPendingWebhookSeconds(): Promise<number | undefined>;
 };
 
 /** How a webhook attempt ended (webhooks/webhook-dispatcher.ts). */
@@ -33,7 +36,12 @@ export type WebhookAttemptOutcome = 'delivered' | 'retry' | 'failed';
 export type SocketLimit = 'sockets_per_client' | 'sockets_per_session' | 'operations_per_socket';
 
 /** Which table a housekeeping run deleted from. */
-export type HousekeptTable = 'sessions' | 'nonces' | 'oidc_models' | 'webhook_deliveries';
+export type HousekeptTable =
+  | 'sessions'
+  | 'nonces'
+  | 'oidc_models'
+  | 'webhook_deliveries'
+  | 'audit_events';
 
 /**
  * What the modules report. Every hook is cheap and synchronous, and does
