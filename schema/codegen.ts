@@ -29,6 +29,7 @@ const config: CodegenConfig = {
           Admin: '../models.js#Admin',
           AdminStats: '../models.js#AdminStats',
           Suspension: '../models.js#Suspension',
+          AuditEvent: '../models.js#AuditEvent',
         },
         scalars: {
           DateTime: { input: 'Date', output: 'Date | number' },

@@ -196,13 +196,13 @@ describeEachDatabase('housekeeping', (database) => {
   });
 
   it('deletes in batches of at most batchSize rows, until a batch deletes nothing', async () => {
-    // Sessions 2 + 1 + 0, nonces 2 + 0, provider rows 1 + 0, webhook deliveries 0: eight
-    // statements, none over two rows.
+    // Sessions 2 + 1 + 0, nonces 2 + 0, provider rows 1 + 0, webhook deliveries 0, audit
+    // events 0: nine statements, none over two rows.
     const report = await runHousekeeping(
       { db, clock: () => NOW, config, metrics: noMetrics },
       { batchSize: 2 },
     );
-    expect(report.batches).toBe(8);
+    expect(report.batches).toBe(9);
   });
 
   it('finds nothing more to delete on a second run', async () => {
@@ -213,7 +213,8 @@ describeEachDatabase('housekeeping', (database) => {
       nonces: 0,
       oidc_models: 0,
       webhook_deliveries: 0,
-      batches: 4,
+      audit_events: 0,
+      batches: 5,
     });
   });
 

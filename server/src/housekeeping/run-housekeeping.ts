@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { deleteAuditEventsBefore } from '../audit/audit-event-store.js';
 import { deleteStaleNonces } from '../auth/nonce/nonce-store.js';
 import type { HousekeptTable } from '../metrics/metrics.js';
 import { deleteExpiredOidcModels } from '../oidc/kysely-oidc-adapter.js';
@@ -26,7 +27,8 @@ export type HousekeepingReport = Record<HousekeptTable, number> & {
  * One housekeeping run at the server's time (`services.clock`): deletes
  * sessions that ended more than a day ago, nonces that are used or
  * expired, and OpenID Connect provider rows (codes, tokens, grants,
- * interactions) past their lifetime, each table in batches until a batch deletes nothing (not merely
+ * interactions) past their lifetime, and audit events older than
+ * AUDIT_RETENTION, each table in batches until a batch deletes nothing (not merely
  * a short one: another instance running at the same time may have taken
  * part of a batch). Sign-in records are never deleted: they are the
  * account's history.
@@ -46,6 +48,7 @@ export async function runHousekeeping(
     nonces: 0,
     oidc_models: 0,
     webhook_deliveries: 0,
+    audit_events: 0,
     batches: 0,
   };
   const deleters: Record<HousekeptTable, () => Promise<number>> = {
@@ -54,6 +57,11 @@ export async function runHousekeeping(
     oidc_models: () => deleteExpiredOidcModels(db, { now: clock(), batchSize }),
     webhook_deliveries: () =>
       deleteDeliveredBefore(db, { before: clock() - DELIVERED_WEBHOOK_RETENTION_MS, batchSize }),
+    audit_events: () =>
+      deleteAuditEventsBefore(db, {
+        before: clock() - config.auditRetentionSeconds * 1000,
+        batchSize,
+      }),
   };
   for (const [table, deleteBatch] of Object.entries(deleters) as [
     HousekeptTable,
