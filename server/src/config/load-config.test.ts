@@ -327,3 +327,62 @@ describe('OIDC_CLIENTS', () => {
     }
   });
 });
+
+describe('WEBHOOKS and WEBHOOK_RETRY_DELAYS', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+  const crm = { id: 'crm', url: 'https://crm.example/hooks/sigil', secret };
+  const problem = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  };
+  const webhooks = (endpoints: unknown[]) => problem({ WEBHOOKS: JSON.stringify(endpoints) });
+
+  it('reads endpoints: without events, every type', () => {
+    const config = loadConfig({
+      WEBHOOKS: JSON.stringify([crm, { ...crm, id: 'ops', events: ['session.ended'] }]),
+    });
+    expect(config.webhooks.map((endpoint) => endpoint.id)).toEqual(['crm', 'ops']);
+    expect(config.webhooks[0]?.url.href).toBe(crm.url);
+    expect(config.webhooks[0]?.events.size).toBe(10);
+    expect([...(config.webhooks[1]?.events ?? [])]).toEqual(['session.ended']);
+    expect(loadConfig({}).webhookRetryDelaysSeconds).toEqual([
+      5, 300, 1800, 7200, 18_000, 36_000, 36_000,
+    ]);
+    expect(loadConfig({ WEBHOOK_RETRY_DELAYS: '1s,2m' }).webhookRetryDelaysSeconds).toEqual([
+      1, 120,
+    ]);
+  });
+
+  it('stops the start with one line naming WEBHOOKS and what is wrong', () => {
+    const messages = [
+      webhooks([{ ...crm, secret: 'not-a-secret' }]),
+      webhooks([{ ...crm, secret: `whsec_${Buffer.alloc(8).toString('base64')}` }]),
+      webhooks([{ ...crm, url: 'not a url' }]),
+      webhooks([{ ...crm, url: 'ftp://crm.example/hooks' }]),
+      webhooks([{ ...crm, events: ['session.started'] }]),
+      webhooks([crm, crm]),
+      problem({ WEBHOOKS: '[{' }),
+    ];
+    expect(messages[0]).toMatch(/^WEBHOOKS: .*secret.*must start with whsec_/);
+    expect(messages[1]).toMatch(/^WEBHOOKS: .*secret.*24 to 64 bytes/);
+    expect(messages[2]).toMatch(/^WEBHOOKS: .*url.*"not a url" is not a URL/);
+    expect(messages[3]).toMatch(/^WEBHOOKS: .*must use http or https/);
+    expect(messages[4]).toMatch(/^WEBHOOKS: .*"session\.started" is not a webhook event type/);
+    expect(messages[5]).toMatch(/^WEBHOOKS: .*"crm".*twice/);
+    expect(messages[6]).toMatch(/^WEBHOOKS: /);
+    for (const message of messages) expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('stops the start with one line naming WEBHOOK_RETRY_DELAYS when a wait is not a duration', () => {
+    for (const value of ['5s,soon', '-5s', '5s,,5m', '30d']) {
+      const message = problem({ WEBHOOK_RETRY_DELAYS: value });
+      expect(message).toMatch(/^WEBHOOK_RETRY_DELAYS: /);
+      expect(message.split('\n')).toHaveLength(1);
+    }
+  });
+});
