@@ -178,10 +178,50 @@ describe('createSiweAdapter', () => {
     expect(activity.getSnapshot()).toEqual({
       verifying: false,
       retryAfter: now.getTime() + 42_000,
+      suspended: null,
     });
     limited = false;
     expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(true);
     expect(activity.getSnapshot().retryAfter).toBeNull();
+  });
+
+  it('reports an ACCOUNT_SUSPENDED refusal with its reason and end, and forgets it after a sign-in', async () => {
+    let suspended = true;
+    const { adapter, activity } = setUp({
+      signIn: () => {
+        if (suspended) {
+          throw new GraphQLError('This account is suspended', {
+            extensions: {
+              code: 'ACCOUNT_SUSPENDED',
+              reason: 'Spam',
+              until: '2026-12-03T00:00:00.000Z',
+            },
+          });
+        }
+        return {
+          account: { id: 'acc-1', address, wallets: [] },
+          session: {
+            id: 'ses-1',
+            current: true,
+            createdAt: now.toISOString(),
+            lastSeenAt: now.toISOString(),
+            expiresAt: now.toISOString(),
+            chainId: 31337,
+            userAgent: null,
+            address,
+          },
+        };
+      },
+    });
+    expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(false);
+    expect(activity.getSnapshot().suspended).toEqual({
+      reason: 'Spam',
+      until: '2026-12-03T00:00:00.000Z',
+    });
+    expect(activity.getSnapshot().retryAfter).toBeNull();
+    suspended = false;
+    expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(true);
+    expect(activity.getSnapshot().suspended).toBeNull();
   });
 
   it('reports nothing to wait for when the server refuses for another reason', async () => {
@@ -192,6 +232,7 @@ describe('createSiweAdapter', () => {
     });
     expect(await adapter.verify({ message: 'any', signature: '0x01' })).toBe(false);
     expect(activity.getSnapshot().retryAfter).toBeNull();
+    expect(activity.getSnapshot().suspended).toBeNull();
   });
 
   it('refuses to prepare a message for a chain the server does not enable', async () => {

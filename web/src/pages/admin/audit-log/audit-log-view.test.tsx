@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderConsole } from '../render-console.test-support';
+import { AUDIT_PAGE_SIZE } from './audit-log-view';
+import { auditLogExportHref } from './export-link';
+
+vi.mock('uplot', () => import('../uplot-stand-in.test-support'));
+
+const event = (index: number, action: string) => ({
+  id: `evt-${index}`,
+  at: new Date(Date.UTC(2026, 10, 26, 12, 0, index)).toISOString(),
+  action,
+  actorId: action === 'account_suspended' ? 'admin-1' : null,
+  accountId: 'acc-7',
+  address: null,
+  ip: '127.0.0.1',
+  userAgent: null,
+  detail: action === 'account_suspended' ? '{"reason":"Spam"}' : null,
+});
+
+describe('the audit log view', () => {
+  it('filters by action and account id, and sends each filter from the first page', async () => {
+    const auditLog = vi.fn((args: { action: string | null; accountId: string | null }) => {
+      const events = [event(1, 'sign_in'), event(2, 'account_suspended')].filter(
+        (entry) => !args.action || entry.action === args.action,
+      );
+      return {
+        edges: events.map((node) => ({ cursor: node.id, node })),
+        pageInfo: { hasNextPage: false, endCursor: null },
+      };
+    });
+    const { operations } = renderConsole({
+      path: '/admin/audit-log',
+      rootValue: { admin: () => ({ auditLog }) },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(2));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Action' }), {
+      target: { value: 'account_suspended' },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(1));
+    const row = screen.getByTestId('admin-row');
+    expect(within(row).getByText('account_suspended')).toBeTruthy();
+    expect(within(row).getByText('{"reason":"Spam"}')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Account id' }), {
+      target: { value: 'acc-7' },
+    });
+    await waitFor(() =>
+      expect(operations('AdminAuditLog').at(-1)).toEqual({
+        first: AUDIT_PAGE_SIZE,
+        after: null,
+        action: 'account_suspended',
+        accountId: 'acc-7',
+      }),
+    );
+    const options = within(screen.getByRole('combobox', { name: 'Action' })).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toContain('sign_in_refused');
+  });
+
+  it('links the JSON Lines export with the chosen days', async () => {
+    renderConsole({
+      path: '/admin/audit-log',
+      rootValue: {
+        admin: () => ({
+          auditLog: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+        }),
+      },
+    });
+    const link = await screen.findByRole('link', { name: 'Export (JSON Lines)' });
+    expect(link.getAttribute('href')).toBe('/admin/audit-log.jsonl');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    expect(link.getAttribute('href')).toBe(
+      '/admin/audit-log.jsonl?since=2026-11-01T00%3A00%3A00.000Z&until=2026-12-01T00%3A00%3A00.000Z',
+    );
+  });
+});
+
+describe('auditLogExportHref', () => {
+  it('leaves an empty end open', () => {
+    expect(auditLogExportHref('', '2026-11-30')).toBe(
+      '/admin/audit-log.jsonl?until=2026-12-01T00%3A00%3A00.000Z',
+    );
+    expect(auditLogExportHref('2026-11-01', '')).toBe(
+      '/admin/audit-log.jsonl?since=2026-11-01T00%3A00%3A00.000Z',
+    );
+  });
+});
