@@ -1,0 +1,811 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as oidcClient from 'openid-client';
+import type { LocalAccount } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminResolvers } from '../src/admin/admin-resolvers.js';
+import type { GraphQLContext } from '../src/graphql/context.js';
+import { findSessionById } from '../src/sessions/session-store.js';
+import { databaseBackends } from './support/each-database.js';
+import { errorCode, type GraphQLResponse, TestClient } from './support/graphql-client.js';
+import {
+  answerInteraction,
+  browserSignedInAs,
+  discoverAs,
+  interactionUid,
+  OIDC_CLIENTS,
+  startAuthorization,
+  WIKI,
+} from './support/oidc-relying-party.js';
+import {
+  INDEX_HTML,
+  newKey,
+  pageHead,
+  publicProfile,
+  setVisibility,
+  updateProfile,
+} from './support/profile-requests.js';
+import { subscribeAccountEvents } from './support/subscribe-account-events.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * The administration API and account suspension (docs/administration.md),
+ * over HTTP and websockets as any client sees them, on SQLite and PostgreSQL.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+type Signed = { client: TestClient; accountId: string; sessionId: string };
+
+async function signIn(server: TestServer, key: LocalAccount): Promise<Signed> {
+  const client = new TestClient(server);
+  const result = await client.signInAs(key, { issuedAt: new Date(server.clock()).toISOString() });
+  if (!result.data) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
+  return {
+    client,
+    accountId: result.data.signIn.account.id,
+    sessionId: result.data.signIn.session.id,
+  };
+}
+
+const SUSPEND = `mutation($id: ID!, $reason: String!, $until: DateTime) {
+  suspendAccount(id: $id, reason: $reason, until: $until) { id suspension { reason at until by } }
+}`;
+
+type SuspensionFields = { reason: string; at: string; until: string | null; by: string | null };
+
+const suspend = (admin: TestClient, id: string, reason: string, until?: number) =>
+  admin.request<{ suspendAccount: { id: string; suspension: SuspensionFields | null } }>(SUSPEND, {
+    id,
+    reason,
+    ...(until !== undefined && { until: new Date(until).toISOString() }),
+  });
+
+const unsuspend = (admin: TestClient, id: string) =>
+  admin.request<{ unsuspendAccount: { id: string; suspension: SuspensionFields | null } }>(
+    'mutation($id: ID!) { unsuspendAccount(id: $id) { id suspension { reason } } }',
+    { id },
+  );
+
+const grantRole = (admin: TestClient, accountId: string, role: string) =>
+  admin.request<{ grantRole: { id: string; roles: string[] } }>(
+    'mutation($a: ID!, $r: String!) { grantRole(accountId: $a, role: $r) { id roles } }',
+    { a: accountId, r: role },
+  );
+
+const revokeRole = (admin: TestClient, accountId: string, role: string) =>
+  admin.request<{ revokeRole: { id: string; roles: string[] } }>(
+    'mutation($a: ID!, $r: String!) { revokeRole(accountId: $a, role: $r) { id roles } }',
+    { a: accountId, r: role },
+  );
+
+const endSessions = (admin: TestClient, accountId: string) =>
+  admin.request<{ endSessions: number }>('mutation($a: ID!) { endSessions(accountId: $a) }', {
+    a: accountId,
+  });
+
+const suspensionOf = async (admin: TestClient, id: string) => {
+  const result = await admin.request<{
+    admin: { account: { suspension: SuspensionFields | null } | null };
+  }>('query($id: ID!) { admin { account(id: $id) { suspension { reason at until by } } } }', {
+    id,
+  });
+  if (!result.data?.admin) throw new Error(JSON.stringify(result.errors));
+  return result.data.admin.account?.suspension ?? null;
+};
+
+const me = (client: TestClient) => client.request<{ me: { id: string } | null }>('{ me { id } }');
+
+type AccountsPage = {
+  admin: {
+    accounts: {
+      edges: { cursor: string; node: { id: string; address: string } }[];
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    };
+  };
+};
+
+const accounts = (admin: TestClient, variables: Record<string, unknown>) =>
+  admin.request<AccountsPage>(
+    `query($q: String, $first: Int, $after: String) {
+      admin { accounts(query: $q, first: $first, after: $after) {
+        edges { cursor node { id address } } pageInfo { hasNextPage endCursor }
+      } }
+    }`,
+    variables,
+  );
+
+const idsOf = (result: GraphQLResponse<AccountsPage>) =>
+  result.data?.admin.accounts.edges.map((edge) => edge.node.id);
+
+/** Every admin entry point, each with arguments that would otherwise succeed or be refused later. */
+const ADMIN_OPERATIONS = (someone: string) => [
+  '{ admin { stats { accounts } } }',
+  `{ admin { account(id: "${someone}") { id } } }`,
+  '{ admin { accounts { edges { node { id } } } } }',
+  `mutation { suspendAccount(id: "${someone}", reason: "spam") { id } }`,
+  `mutation { unsuspendAccount(id: "${someone}") { id } }`,
+  `mutation { grantRole(accountId: "${someone}", role: "admin") { id } }`,
+  `mutation { revokeRole(accountId: "${someone}", role: "admin") { id } }`,
+  `mutation { endSessions(accountId: "${someone}") }`,
+];
+
+describe.each(databaseBackends)('administration on $name', ({ name, kind, available }) => {
+  describe.skipIf(!available)(name, () => {
+    let server: TestServer;
+    let webRoot: string;
+    const adminKey = newKey();
+    let admin: Signed;
+
+    beforeAll(async () => {
+      webRoot = mkdtempSync(join(tmpdir(), 'sigil-admin-web-'));
+      writeFileSync(join(webRoot, 'index.html'), INDEX_HTML);
+      server = await startTestServer({
+        database: kind,
+        webRoot,
+        env: { ADMIN_ADDRESSES: adminKey.address, OIDC_CLIENTS },
+      });
+      admin = await signIn(server, adminKey);
+    });
+    afterAll(async () => {
+      await server?.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    });
+
+    describe('who may use it', () => {
+      it('answers UNAUTHENTICATED without a session, on every field and mutation', async () => {
+        const anonymous = new TestClient(server);
+        for (const operation of ADMIN_OPERATIONS(admin.accountId)) {
+          const result = await anonymous.request(operation);
+          expect(errorCode(result), operation).toBe('UNAUTHENTICATED');
+        }
+      });
+
+      it('answers FORBIDDEN to a signed-in account without admin, on every field and mutation', async () => {
+        const someone = await signIn(server, newKey());
+        for (const operation of ADMIN_OPERATIONS(admin.accountId)) {
+          const result = await someone.client.request(operation);
+          expect(errorCode(result), operation).toBe('FORBIDDEN');
+          expect(result.status).toBeLessThan(500);
+        }
+        // Nothing changed: the administrator was neither suspended nor stripped of admin.
+        expect(errorCode(await admin.client.request('{ admin { stats { accounts } } }'))).toBe(
+          undefined,
+        );
+      });
+
+      it('guards each Admin and AdminStats field on its own, not only Query.admin', async () => {
+        const someone = await signIn(server, newKey());
+        const session = await findSessionById(server.services.db, someone.sessionId);
+        const context = {
+          services: server.services,
+          session,
+          sessionToken: undefined,
+          origin: null,
+          userAgent: null,
+          clientAddress: '127.0.0.1',
+          requestId: 'test',
+        } satisfies GraphQLContext;
+        type FieldResolver = (parent: unknown, args: unknown, context: unknown) => unknown;
+        const fields = (type: 'Admin' | 'AdminStats') =>
+          Object.entries(adminResolvers[type] as Record<string, FieldResolver>);
+        const guarded = [...fields('Admin'), ...fields('AdminStats')];
+        expect(guarded.map(([field]) => field)).toEqual(
+          expect.arrayContaining(['stats', 'accounts', 'account', 'signInsByDay']),
+        );
+        for (const [field, resolve] of guarded) {
+          await expect(
+            (async () =>
+              resolve(
+                { now: server.clock() },
+                { first: 1, days: 1, id: someone.accountId },
+                context,
+              ))(),
+            field,
+          ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+        }
+      });
+
+      it('opens to an account holding a wallet of ADMIN_ADDRESSES', async () => {
+        const result = await admin.client.request<{ admin: { stats: { accounts: number } } }>(
+          '{ admin { stats { accounts } } }',
+        );
+        expect(result.errors).toBeUndefined();
+        expect(result.data?.admin.stats.accounts).toBeGreaterThanOrEqual(1);
+      });
+
+      it('opens to an account granted admin, publishes ROLES_CHANGED, and closes again when revoked', async () => {
+        const deputy = await signIn(server, newKey());
+        expect(errorCode(await deputy.client.request('{ admin { stats { accounts } } }'))).toBe(
+          'FORBIDDEN',
+        );
+        const socket = await subscribeAccountEvents(deputy.client, {
+          events: server.services.events,
+        });
+        try {
+          const granted = await grantRole(admin.client, deputy.accountId, 'admin');
+          expect(granted.errors).toBeUndefined();
+          expect(granted.data?.grantRole.roles).toContain('admin');
+          const event = await socket.received((e) => e.type === 'ROLES_CHANGED');
+          expect(event.roles).toEqual(['admin']);
+          expect(event.session.id).toBe(deputy.sessionId);
+        } finally {
+          socket.dispose();
+        }
+        const opened = await deputy.client.request<{ admin: { stats: { accounts: number } } }>(
+          '{ admin { stats { accounts } } }',
+        );
+        expect(opened.errors).toBeUndefined();
+        // A granted administrator may use the API, but not take back their own admin.
+        expect(errorCode(await revokeRole(deputy.client, deputy.accountId, 'admin'))).toBe(
+          'BAD_USER_INPUT',
+        );
+        const revoked = await revokeRole(admin.client, deputy.accountId, 'admin');
+        expect(revoked.errors).toBeUndefined();
+        expect(revoked.data?.revokeRole.roles).not.toContain('admin');
+        expect(errorCode(await deputy.client.request('{ admin { stats { accounts } } }'))).toBe(
+          'FORBIDDEN',
+        );
+      });
+
+      it('grants any well-formed role, and revoking one not granted is NOT_FOUND', async () => {
+        const member = await signIn(server, newKey());
+        const granted = await grantRole(admin.client, member.accountId, 'beta-tester');
+        expect(granted.data?.grantRole.roles).toEqual(['beta-tester']);
+        // Granting again changes nothing.
+        expect((await grantRole(admin.client, member.accountId, 'beta-tester')).errors).toBe(
+          undefined,
+        );
+        expect(errorCode(await revokeRole(admin.client, member.accountId, 'moderator'))).toBe(
+          'NOT_FOUND',
+        );
+        const revoked = await revokeRole(admin.client, member.accountId, 'beta-tester');
+        expect(revoked.data?.revokeRole.roles).toEqual([]);
+        expect(errorCode(await revokeRole(admin.client, member.accountId, 'beta-tester'))).toBe(
+          'NOT_FOUND',
+        );
+      });
+
+      it('refuses an administrator suspending or un-admining themself with BAD_USER_INPUT', async () => {
+        expect(errorCode(await suspend(admin.client, admin.accountId, 'oops'))).toBe(
+          'BAD_USER_INPUT',
+        );
+        expect(errorCode(await revokeRole(admin.client, admin.accountId, 'admin'))).toBe(
+          'BAD_USER_INPUT',
+        );
+        expect(await suspensionOf(admin.client, admin.accountId)).toBeNull();
+      });
+    });
+
+    describe('malformed and unknown arguments', () => {
+      it('answers BAD_USER_INPUT to malformed ids, roles, reasons, times and pages, never a 5xx', async () => {
+        const target = await signIn(server, newKey());
+        const cases: [string, Promise<GraphQLResponse<unknown>>][] = [
+          ['id', suspend(admin.client, "'; drop table accounts; --", 'spam')],
+          ['long id', suspend(admin.client, 'a'.repeat(65), 'spam')],
+          ['empty reason', suspend(admin.client, target.accountId, '   ')],
+          ['long reason', suspend(admin.client, target.accountId, 'x'.repeat(501))],
+          ['past until', suspend(admin.client, target.accountId, 'spam', server.clock() - 1000)],
+          ['role', grantRole(admin.client, target.accountId, 'Not A Role')],
+          ['long role', grantRole(admin.client, target.accountId, 'r'.repeat(33))],
+          ['role dash', grantRole(admin.client, target.accountId, '-admin')],
+          ['revoke role', revokeRole(admin.client, target.accountId, 'ADMIN')],
+          ['grant id', grantRole(admin.client, 'not an id', 'admin')],
+          ['end id', endSessions(admin.client, '../../etc')],
+          ['first 0', accounts(admin.client, { first: 0 })],
+          ['first 101', accounts(admin.client, { first: 101 })],
+          ['after', accounts(admin.client, { after: 'not-a-cursor' })],
+          ['query', accounts(admin.client, { q: 'q'.repeat(201) })],
+          ['days 0', admin.client.request('{ admin { stats { signInsByDay(days: 0) { day } } } }')],
+          [
+            'days 366',
+            admin.client.request('{ admin { stats { signInsByDay(days: 366) { day } } } }'),
+          ],
+        ];
+        for (const [label, pending] of cases) {
+          const result = await pending;
+          expect(errorCode(result), label).toBe('BAD_USER_INPUT');
+          expect(result.status, label).toBeLessThan(500);
+        }
+        // A 500-character reason is the longest allowed.
+        const longest = await suspend(admin.client, target.accountId, `  ${'x'.repeat(500)}  `);
+        expect(longest.data?.suspendAccount.suspension?.reason).toBe('x'.repeat(500));
+        expect((await unsuspend(admin.client, target.accountId)).errors).toBeUndefined();
+      });
+
+      it('answers NOT_FOUND for an account id that names no account', async () => {
+        for (const result of [
+          await suspend(admin.client, UNKNOWN_ID, 'spam'),
+          await unsuspend(admin.client, UNKNOWN_ID),
+          await grantRole(admin.client, UNKNOWN_ID, 'admin'),
+          await revokeRole(admin.client, UNKNOWN_ID, 'admin'),
+          await endSessions(admin.client, UNKNOWN_ID),
+        ]) {
+          expect(errorCode(result)).toBe('NOT_FOUND');
+        }
+        const account = await admin.client.request<{ admin: { account: null } }>(
+          `{ admin { account(id: "${UNKNOWN_ID}") { id } } }`,
+        );
+        expect(account.errors).toBeUndefined();
+        expect(account.data?.admin.account).toBeNull();
+      });
+    });
+
+    describe('accounts', () => {
+      const ada = newKey();
+      const bob = newKey();
+      let adaId: string;
+      let bobId: string;
+
+      beforeAll(async () => {
+        const signedAda = await signIn(server, ada);
+        adaId = signedAda.accountId;
+        await updateProfile(signedAda.client, { displayName: 'Ada Lovelace' });
+        // Created a millisecond later: newer. (The other accounts share times,
+        // and the list orders them by id, which the paging below crosses.)
+        server.clock.advance(1);
+        bobId = (await signIn(server, bob)).accountId;
+      });
+
+      it('finds an account by its id', async () => {
+        expect(idsOf(await accounts(admin.client, { q: adaId }))).toEqual([adaId]);
+      });
+
+      it('finds an account by a whole wallet address, in any case', async () => {
+        expect(idsOf(await accounts(admin.client, { q: ada.address.toLowerCase() }))).toEqual([
+          adaId,
+        ]);
+        expect(idsOf(await accounts(admin.client, { q: ada.address }))).toEqual([adaId]);
+      });
+
+      it('finds an account by an address prefix of at least 6 hex digits, not shorter', async () => {
+        const prefix = bob.address
+          .slice(0, 2 + 10)
+          .toUpperCase()
+          .replace('0X', '0x');
+        expect(idsOf(await accounts(admin.client, { q: prefix }))).toContain(bobId);
+        const six = bob.address.slice(0, 8);
+        expect(idsOf(await accounts(admin.client, { q: six }))).toContain(bobId);
+        const five = bob.address.slice(0, 7);
+        expect(idsOf(await accounts(admin.client, { q: five }))).toEqual([]);
+      });
+
+      it('finds an account by a case-insensitive part of its display name', async () => {
+        expect(idsOf(await accounts(admin.client, { q: 'LOVEL' }))).toEqual([adaId]);
+        expect(idsOf(await accounts(admin.client, { q: 'love_' }))).toEqual([]);
+        expect(idsOf(await accounts(admin.client, { q: '%' }))).toEqual([]);
+      });
+
+      it('pages through every account, newest first, with opaque cursors', async () => {
+        const all = await accounts(admin.client, { first: 100 });
+        const every = idsOf(all) ?? [];
+        expect(every.length).toBeGreaterThanOrEqual(4);
+        expect(every).toContain(adaId);
+        expect(all.data?.admin.accounts.pageInfo.hasNextPage).toBe(false);
+        const seen: string[] = [];
+        let after: string | null = null;
+        for (let page = 0; page < 100; page += 1) {
+          const result: GraphQLResponse<AccountsPage> = await accounts(admin.client, {
+            first: 3,
+            after,
+          });
+          expect(result.errors).toBeUndefined();
+          const connection = result.data?.admin.accounts;
+          seen.push(...(connection?.edges.map((edge) => edge.node.id) ?? []));
+          if (!connection?.pageInfo.hasNextPage) break;
+          after = connection.pageInfo.endCursor;
+        }
+        expect(seen).toEqual(every);
+        // Bob signed in after Ada: newer, so listed first.
+        expect(every.indexOf(bobId)).toBeLessThan(every.indexOf(adaId));
+      });
+    });
+
+    describe('suspension', () => {
+      const victimKey = newKey();
+      let victim: Signed;
+      let otherTab: Signed;
+
+      beforeAll(async () => {
+        victim = await signIn(server, victimKey);
+        otherTab = await signIn(server, victimKey);
+        await updateProfile(victim.client, { displayName: 'Mallory Suspect', public: true });
+        await setVisibility(victim.client, victimKey.address, true);
+      });
+
+      it('ends every session: the socket gets ACCOUNT_SUSPENDED, then closes with 4403', async () => {
+        expect((await publicProfile(server, victimKey.address)).data?.publicProfile).not.toBeNull();
+        expect(await pageHead(server, victimKey.address)).toContain('Mallory Suspect');
+        const socket = await subscribeAccountEvents(victim.client, {
+          events: server.services.events,
+        });
+        const result = await suspend(admin.client, victim.accountId, '  spam  ');
+        expect(result.errors).toBeUndefined();
+        expect(result.data?.suspendAccount.suspension).toEqual({
+          reason: 'spam',
+          at: new Date(server.clock()).toISOString(),
+          until: null,
+          by: admin.accountId,
+        });
+        expect(await socket.closed).toBe(4403);
+        expect(socket.events.map((event) => event.type)).toEqual(['ACCOUNT_SUSPENDED']);
+        expect(socket.events[0]?.session.id).toBe(victim.sessionId);
+        // Both sessions ended, in the database, not only on the socket.
+        for (const signed of [victim, otherTab]) {
+          const session = await findSessionById(server.services.db, signed.sessionId);
+          expect(Number(session?.ended_at)).toBe(server.clock());
+          expect((await me(signed.client)).data?.me).toBeNull();
+        }
+      });
+
+      it('records the suspension in the audit log, by the administrator, in its transaction', async () => {
+        const events = await server.services.db
+          .selectFrom('audit_events')
+          .select(['actor_id', 'account_id', 'detail'])
+          .where('action', '=', 'account_suspended')
+          .where('account_id', '=', victim.accountId)
+          .execute();
+        expect(events).toHaveLength(1);
+        expect(events[0]?.actor_id).toBe(admin.accountId);
+        expect(events[0]?.detail).toContain(victim.sessionId);
+      });
+
+      it('hides the public profile and the /u/<address> page head', async () => {
+        const result = await publicProfile(server, victimKey.address);
+        expect(result.errors).toBeUndefined();
+        expect(result.data?.publicProfile).toBeNull();
+        expect(await pageHead(server, victimKey.address)).toBe(INDEX_HTML);
+      });
+
+      it('refuses a sign-in with a valid signature: ACCOUNT_SUSPENDED with reason and until, no session', async () => {
+        const client = new TestClient(server);
+        const result = await client.signInAs(victimKey, {
+          issuedAt: new Date(server.clock()).toISOString(),
+        });
+        expect(errorCode(result)).toBe('ACCOUNT_SUSPENDED');
+        expect(result.errors?.[0]?.extensions).toMatchObject({ reason: 'spam', until: null });
+        expect(client.cookie).toBeUndefined();
+        const live = await server.services.db
+          .selectFrom('sessions')
+          .select('id')
+          .where('account_id', '=', victim.accountId)
+          .where('ended_at', 'is', null)
+          .execute();
+        expect(live).toEqual([]);
+      });
+
+      it('answers a bad signature from the suspended wallet with INVALID_SIGNATURE, saying nothing of the suspension', async () => {
+        const client = new TestClient(server);
+        const message = await client.prepareMessage(victimKey, {
+          issuedAt: new Date(server.clock()).toISOString(),
+        });
+        const forged = await newKey().signMessage({ message });
+        const result = await client.signIn(message, forged);
+        expect(errorCode(result)).toBe('INVALID_SIGNATURE');
+        expect(JSON.stringify(result.errors)).not.toContain('spam');
+      });
+
+      it('shows the suspension to administrators in lists and stats', async () => {
+        const stats = await admin.client.request<{
+          admin: { stats: { suspendedAccounts: number } };
+        }>('{ admin { stats { suspendedAccounts } } }');
+        expect(stats.data?.admin.stats.suspendedAccounts).toBe(1);
+        const listed = await admin.client.request<{
+          admin: { accounts: { edges: { node: { suspension: { reason: string } | null } }[] } };
+        }>(
+          'query($q: String) { admin { accounts(query: $q) { edges { node { suspension { reason } } } } } }',
+          {
+            q: victim.accountId,
+          },
+        );
+        expect(listed.data?.admin.accounts.edges[0]?.node.suspension).toEqual({ reason: 'spam' });
+      });
+
+      it('suspending again changes the reason and end, and keeps when it began', async () => {
+        const before = await suspensionOf(admin.client, victim.accountId);
+        server.clock.advance(1000);
+        const until = server.clock() + 60 * 60 * 1000;
+        const result = await suspend(admin.client, victim.accountId, 'still spam', until);
+        expect(result.errors).toBeUndefined();
+        expect(await suspensionOf(admin.client, victim.accountId)).toEqual({
+          reason: 'still spam',
+          at: before?.at,
+          until: new Date(until).toISOString(),
+          by: admin.accountId,
+        });
+        const client = new TestClient(server);
+        const refused = await client.signInAs(victimKey, {
+          issuedAt: new Date(server.clock()).toISOString(),
+        });
+        expect(refused.errors?.[0]?.extensions).toMatchObject({
+          code: 'ACCOUNT_SUSPENDED',
+          reason: 'still spam',
+          until: new Date(until).toISOString(),
+        });
+      });
+
+      it('lifts by itself once the clock passes until', async () => {
+        const until = Date.parse((await suspensionOf(admin.client, victim.accountId))?.until ?? '');
+        server.clock.set(until - 1);
+        // A millisecond before `until` it still holds; at `until` it is over.
+        expect(
+          errorCode(
+            await new TestClient(server).signInAs(victimKey, {
+              issuedAt: new Date(server.clock()).toISOString(),
+            }),
+          ),
+        ).toBe('ACCOUNT_SUSPENDED');
+        server.clock.set(until);
+        expect(await suspensionOf(admin.client, victim.accountId)).toBeNull();
+        const back = await signIn(server, victimKey);
+        expect((await me(back.client)).data?.me?.id).toBe(victim.accountId);
+        expect((await publicProfile(server, victimKey.address)).data?.publicProfile).not.toBeNull();
+        victim = back;
+      });
+
+      it('is lifted by unsuspendAccount', async () => {
+        expect((await suspend(admin.client, victim.accountId, 'again')).errors).toBeUndefined();
+        expect(
+          errorCode(
+            await new TestClient(server).signInAs(victimKey, {
+              issuedAt: new Date(server.clock()).toISOString(),
+            }),
+          ),
+        ).toBe('ACCOUNT_SUSPENDED');
+        const lifted = await unsuspend(admin.client, victim.accountId);
+        expect(lifted.errors).toBeUndefined();
+        expect(lifted.data?.unsuspendAccount.suspension).toBeNull();
+        victim = await signIn(server, victimKey);
+        const own = await victim.client.request<{ me: { suspension: null } }>(
+          '{ me { suspension { reason } } }',
+        );
+        expect(own.data?.me.suspension).toBeNull();
+      });
+
+      it('refuses a link by a suspended account after the signature, and a bad signature as such', async () => {
+        const linker = await signIn(server, newKey());
+        // A suspension written while a session was still in use (the race a
+        // suspension's ending of sessions closes almost always).
+        await server.services.db
+          .insertInto('suspensions')
+          .values({
+            account_id: linker.accountId,
+            reason: 'race',
+            at: server.clock(),
+            until: null,
+            by: null,
+          })
+          .execute();
+        const statement = (
+          await linker.client.request<{ me: { linkStatement: string } }>('{ me { linkStatement } }')
+        ).data?.me.linkStatement;
+        const wallet = newKey();
+        const LINK =
+          'mutation($m: String!, $s: String!) { linkWallet(message: $m, signature: $s) { address } }';
+        const forgedMessage = await linker.client.prepareMessage(wallet, {
+          ...(statement && { statement }),
+          issuedAt: new Date(server.clock()).toISOString(),
+        });
+        const forged = await linker.client.request(LINK, {
+          m: forgedMessage,
+          s: await newKey().signMessage({ message: forgedMessage }),
+        });
+        expect(errorCode(forged)).toBe('INVALID_SIGNATURE');
+        const message = await linker.client.prepareMessage(wallet, {
+          ...(statement && { statement }),
+          issuedAt: new Date(server.clock()).toISOString(),
+        });
+        const result = await linker.client.request(LINK, {
+          m: message,
+          s: await wallet.signMessage({ message }),
+        });
+        expect(errorCode(result)).toBe('ACCOUNT_SUSPENDED');
+        expect(result.errors?.[0]?.extensions).toMatchObject({ reason: 'race', until: null });
+        const wallets = await server.services.db
+          .selectFrom('wallets')
+          .select('address')
+          .where('account_id', '=', linker.accountId)
+          .execute();
+        expect(wallets.map((w) => w.address)).not.toContain(wallet.address);
+      });
+
+      it('shows an account its own suspension, and nobody else', async () => {
+        const watched = await signIn(server, newKey());
+        const stranger = await signIn(server, newKey());
+        await server.services.db
+          .insertInto('suspensions')
+          .values({
+            account_id: watched.accountId,
+            reason: 'look',
+            at: server.clock(),
+            until: null,
+            by: null,
+          })
+          .execute();
+        const own = await watched.client.request<{ me: { suspension: { reason: string } | null } }>(
+          '{ me { suspension { reason } } }',
+        );
+        expect(own.data?.me.suspension).toEqual({ reason: 'look' });
+        const other = await stranger.client.request<{ me: { suspension: null } }>(
+          '{ me { suspension { reason } } }',
+        );
+        expect(other.data?.me.suspension).toBeNull();
+      });
+    });
+
+    describe('endSessions', () => {
+      it('ends every live session of the account and answers how many; their sockets close', async () => {
+        const key = newKey();
+        const first = await signIn(server, key);
+        const second = await signIn(server, key);
+        const socket = await subscribeAccountEvents(first.client, {
+          events: server.services.events,
+        });
+        const result = await endSessions(admin.client, first.accountId);
+        expect(result.data?.endSessions).toBe(2);
+        expect(await socket.closed).toBe(4401);
+        expect(socket.events.map((event) => event.type)).toContain('SESSION_REVOKED');
+        expect((await me(first.client)).data?.me).toBeNull();
+        expect((await me(second.client)).data?.me).toBeNull();
+        expect((await endSessions(admin.client, first.accountId)).data?.endSessions).toBe(0);
+      });
+    });
+
+    describe('apps', () => {
+      it('revokes the tokens an app holds when the account is suspended', async () => {
+        const key = newKey();
+        const owner = await signIn(server, key);
+        const browser = browserSignedInAs(server, owner.client);
+        const config = await discoverAs(server, WIKI);
+        const authorization = await startAuthorization(browser, config, {
+          scope: 'openid offline_access',
+          prompt: 'consent',
+        });
+        const callback = await answerInteraction(
+          browser,
+          interactionUid(authorization.location),
+          'confirm',
+        );
+        const tokens = await oidcClient.authorizationCodeGrant(config, new URL(callback), {
+          pkceCodeVerifier: authorization.verifier,
+          expectedState: authorization.state,
+        });
+        expect(
+          await oidcClient.fetchUserInfo(config, tokens.access_token, owner.accountId),
+        ).toEqual({
+          sub: owner.accountId,
+        });
+
+        expect(
+          (await suspend(admin.client, owner.accountId, 'token abuse')).errors,
+        ).toBeUndefined();
+
+        await expect(
+          oidcClient.fetchUserInfo(config, tokens.access_token, owner.accountId),
+        ).rejects.toMatchObject({ status: 401 });
+        const introspected = await oidcClient.tokenIntrospection(config, tokens.access_token);
+        expect(introspected.active).toBe(false);
+        await expect(
+          oidcClient.refreshTokenGrant(config, tokens.refresh_token as string),
+        ).rejects.toMatchObject({ error: 'invalid_grant' });
+      });
+
+      it('refuses an app authorization by a suspended account with ACCOUNT_SUSPENDED', async () => {
+        const owner = await signIn(server, newKey());
+        const browser = browserSignedInAs(server, owner.client);
+        const config = await discoverAs(server, WIKI);
+        const authorization = await startAuthorization(browser, config, { scope: 'openid' });
+        // Suspended while the interaction page is open: the session is still in use.
+        await server.services.db
+          .insertInto('suspensions')
+          .values({
+            account_id: owner.accountId,
+            reason: 'bots',
+            at: server.clock(),
+            until: null,
+            by: null,
+          })
+          .execute();
+        const response = await browser.request(
+          `/oidc/interaction/${interactionUid(authorization.location)}/confirm`,
+          { method: 'POST', origin: browser.server.origin, body: '{}' },
+        );
+        expect(response.status).toBe(403);
+        expect(await response.json()).toMatchObject({
+          error: 'access_denied',
+          code: 'ACCOUNT_SUSPENDED',
+          reason: 'bots',
+          until: null,
+        });
+        const grants = await server.services.db
+          .selectFrom('oidc_connections')
+          .select('client_id')
+          .where('account_id', '=', owner.accountId)
+          .execute();
+        expect(grants).toEqual([]);
+      });
+    });
+  });
+});
+
+describe.each(databaseBackends)('administration figures on $name', ({ name, kind, available }) => {
+  describe.skipIf(!available)(name, () => {
+    let server: TestServer;
+    const adminKey = newKey();
+    /** Noon UTC of a fixed day: the days around it are known. */
+    const today = Date.UTC(2031, 2, 14, 12);
+
+    beforeAll(async () => {
+      server = await startTestServer({
+        database: kind,
+        env: { ADMIN_ADDRESSES: adminKey.address },
+      });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('counts accounts, live sessions, recent sign-ins and suspensions, and sign-ins per UTC day with the gaps as 0', async () => {
+      // Three days ago (just after midnight), yesterday's last millisecond, and today.
+      server.clock.set(Date.UTC(2031, 2, 11, 0, 0, 0, 1));
+      const early = await signIn(server, newKey());
+      server.clock.set(Date.UTC(2031, 2, 13, 23, 59, 59, 999));
+      const late = await signIn(server, newKey());
+      server.clock.set(today);
+      const admin = await signIn(server, adminKey);
+      await signIn(server, newKey());
+      await admin.client.request('{ me { id } }');
+      expect((await suspend(admin.client, early.accountId, 'spam')).errors).toBeUndefined();
+      // A suspension that is over counts no more.
+      await server.services.db
+        .insertInto('suspensions')
+        .values({
+          account_id: late.accountId,
+          reason: 'over',
+          at: today - DAY,
+          until: today - 1,
+          by: null,
+        })
+        .execute();
+
+      const result = await admin.client.request<{
+        admin: {
+          stats: {
+            accounts: number;
+            activeSessions: number;
+            signInsLast24Hours: number;
+            suspendedAccounts: number;
+            signInsByDay: { day: string; count: number }[];
+            week: { day: string; count: number }[];
+          };
+        };
+      }>(`{ admin { stats {
+        accounts activeSessions signInsLast24Hours suspendedAccounts
+        signInsByDay(days: 5) { day count }
+        week: signInsByDay { day count }
+      } } }`);
+      expect(result.errors).toBeUndefined();
+      const stats = result.data?.admin.stats;
+      expect(stats).toMatchObject({
+        accounts: 4,
+        // The early account's session ended with its suspension.
+        activeSessions: 3,
+        // Yesterday's last millisecond is within 24 hours of noon; three days ago is not.
+        signInsLast24Hours: 3,
+        suspendedAccounts: 1,
+      });
+      expect(stats?.signInsByDay).toEqual([
+        { day: '2031-03-10', count: 0 },
+        { day: '2031-03-11', count: 1 },
+        { day: '2031-03-12', count: 0 },
+        { day: '2031-03-13', count: 1 },
+        { day: '2031-03-14', count: 2 },
+      ]);
+      expect(stats?.week).toHaveLength(30);
+      expect(stats?.week.at(0)?.day).toBe('2031-02-13');
+      expect(stats?.week.at(-1)).toEqual({ day: '2031-03-14', count: 2 });
+    });
+  });
+});
