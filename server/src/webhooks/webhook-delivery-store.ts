@@ -26,6 +26,8 @@ export type ClaimParameters = {
   limit: number;
   /** Deliveries this instance is already sending. */
   inFlight: ReadonlySet<string>;
+  /** Endpoints with no room now: their deliveries are not looked at. */
+  fullEndpoints: readonly string[];
   /** Whether one more delivery to `endpoint` may be taken now (a hung endpoint must not take every slot). */
   endpointHasRoom: (endpoint: string, takenNow: number) => boolean;
 };
@@ -52,6 +54,7 @@ export async function claimDueDeliveries(
       // More than the slots: some may go to an endpoint that is full.
       .limit(p.limit * 4);
     if (p.inFlight.size > 0) query = query.where('id', 'not in', [...p.inFlight]);
+    if (p.fullEndpoints.length > 0) query = query.where('endpoint', 'not in', p.fullEndpoints);
     if (p.dialect === 'postgres') query = query.forUpdate().skipLocked();
     const candidates = await query.execute();
     const taken: string[] = [];

@@ -50,7 +50,12 @@ export type WebhookDispatcher = {
   stop(budgetMs: number): Promise<void>;
 };
 
-/** After a wake, one more look this much later: the change's transaction commits a moment after it signals. */
+/**
+ * Looks caused by changes are at most this often: a burst of sign-ins costs a
+ * few looks a second, each taking what is due, not one look per sign-in.
+ */
+const SIGNALLED_LOOK_SPACING_MS = 20;
+/** After a signalled look, one more this much later: the change's transaction commits a moment after it signals. */
 const COMMIT_CHASE_MS = 50;
 
 type InFlight = { leasedUntil: number; controller: AbortController; done: Promise<void> };
@@ -171,7 +176,11 @@ export function createWebhookDispatcher(p: WebhookDispatcherParameters): Webhook
 
   const pickOnce = async () => {
     const free = concurrency - inFlight.size;
-    if (free <= 0) {
+    const full = [...endpoints.keys()].filter(
+      (endpoint) => (inFlightPerEndpoint.get(endpoint) ?? 0) >= perEndpoint,
+    );
+    // Nothing could be taken now: no query until an attempt ends.
+    if (free <= 0 || full.length === endpoints.size) {
       saturated = true;
       return;
     }
@@ -181,6 +190,7 @@ export function createWebhookDispatcher(p: WebhookDispatcherParameters): Webhook
       leaseMs,
       limit: free,
       inFlight: new Set(inFlight.keys()),
+      fullEndpoints: full,
       endpointHasRoom: (endpoint, takenNow) =>
         (inFlightPerEndpoint.get(endpoint) ?? 0) + takenNow < perEndpoint,
     });
@@ -237,9 +247,28 @@ export function createWebhookDispatcher(p: WebhookDispatcherParameters): Webhook
       started = true;
       const poll = setInterval(() => void pick(), pollIntervalMs);
       poll.unref();
+      let soon = false;
+      let chase = false;
+      let lastSignalledLook = 0;
       stopListening = onWebhooksEnqueued(() => {
-        setImmediate(() => void pick());
-        later(COMMIT_CHASE_MS, () => void pick());
+        if (!soon) {
+          soon = true;
+          later(
+            Math.max(0, lastSignalledLook + SIGNALLED_LOOK_SPACING_MS - performance.now()),
+            () => {
+              soon = false;
+              lastSignalledLook = performance.now();
+              void pick();
+            },
+          );
+        }
+        if (!chase) {
+          chase = true;
+          later(COMMIT_CHASE_MS, () => {
+            chase = false;
+            void pick();
+          });
+        }
       });
       timers.add(poll);
       void pick();
