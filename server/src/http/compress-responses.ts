@@ -24,9 +24,18 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** Text, scripts, JSON, XML: what this server or the build may send compressed. Never event streams. */
 const COMPRESSIBLE_TYPE = /^text\/(?!event-stream)|javascript|json|xml|\+text|svg/i;
 
+/**
+ * What the plugin compresses beyond mime-db's list: its own default pattern,
+ * plus JSON Lines (the audit log export, docs/administration.md), which
+ * mime-db does not know.
+ */
+const COMPRESSED_BY_PLUGIN =
+  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)|\/x-ndjson(?:;|$)/i;
+
 export async function compressResponses(app: FastifyInstance) {
   await app.register(fastifyCompress, {
     global: true,
+    customTypes: COMPRESSED_BY_PLUGIN,
     globalDecompression: false,
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],

@@ -1,0 +1,396 @@
+import { sql } from 'kysely';
+import type { LocalAccount } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBackends } from './support/each-database.js';
+import { errorCode, TestClient } from './support/graphql-client.js';
+import {
+  answerInteraction,
+  browserSignedInAs,
+  discoverAs,
+  interactionUid,
+  OIDC_CLIENTS,
+  startAuthorization,
+  WIKI,
+} from './support/oidc-relying-party.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * The audit log (docs/administration.md, "Audit log") through the API as a
+ * client uses it: each action a person takes is recorded with who acted and
+ * from where, in the transaction of the change, and read back by an
+ * administrator through Admin.auditLog.
+ */
+type AuditEvent = {
+  id: string;
+  at: string;
+  action: string;
+  actorId: string | null;
+  accountId: string | null;
+  address: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  detail: string | null;
+};
+
+type AuditPage = {
+  edges: { cursor: string; node: AuditEvent }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+};
+
+const AUDIT_LOG = `query($first: Int, $after: String, $accountId: ID, $action: String) {
+  admin {
+    auditLog(first: $first, after: $after, accountId: $accountId, action: $action) {
+      edges { cursor node { id at action actorId accountId address ip userAgent detail } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;
+
+const USER_AGENT = 'AuditTest/1.0 (a browser)';
+const newKey = () => privateKeyToAccount(generatePrivateKey());
+const detailOf = (event: AuditEvent | undefined) =>
+  JSON.parse(event?.detail ?? 'null') as Record<string, unknown> | null;
+
+type Signed = { client: TestClient; accountId: string; sessionId: string };
+
+async function signIn(server: TestServer, key: LocalAccount, client = new TestClient(server)) {
+  const message = await client.prepareMessage(key, {
+    issuedAt: new Date(server.clock()).toISOString(),
+  });
+  const signature = await key.signMessage({ message });
+  const result = await client.request<{
+    signIn: { account: { id: string }; session: { id: string } };
+  }>(
+    `mutation($m: String!, $s: String!) { signIn(message: $m, signature: $s) { account { id } session { id } } }`,
+    { m: message, s: signature },
+    { headers: { 'user-agent': USER_AGENT } },
+  );
+  if (!result.data) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
+  return {
+    client,
+    accountId: result.data.signIn.account.id,
+    sessionId: result.data.signIn.session.id,
+  } satisfies Signed;
+}
+
+async function auditLog(
+  admin: TestClient,
+  variables: { first?: number; after?: string; accountId?: string; action?: string },
+) {
+  return admin.request<{ admin: { auditLog: AuditPage } | null }>(AUDIT_LOG, variables);
+}
+
+/** The account's events, newest first. */
+async function eventsOf(admin: TestClient, accountId: string, action?: string) {
+  const result = await auditLog(admin, { first: 100, accountId, ...(action && { action }) });
+  if (!result.data?.admin) throw new Error(`auditLog failed: ${JSON.stringify(result.errors)}`);
+  return result.data.admin.auditLog.edges.map((edge) => edge.node);
+}
+
+describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }) => {
+  describe.skipIf(!available)(name, () => {
+    let server: TestServer;
+    const adminKey = newKey();
+    const friendKey = newKey();
+    let admin: Signed;
+
+    beforeAll(async () => {
+      server = await startTestServer({
+        database: kind,
+        env: {
+          ADMIN_ADDRESSES: adminKey.address,
+          OIDC_CLIENTS,
+          // An allowlist needs no chain: a sign-in of this key changes its roles.
+          ACCESS_RULES: JSON.stringify([
+            { role: 'friend', any: [{ type: 'allowlist', addresses: [friendKey.address] }] },
+          ]),
+        },
+      });
+      admin = await signIn(server, adminKey);
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('records a first sign-in with the client address and user agent, no actor, and the account created', async () => {
+      const key = newKey();
+      const user = await signIn(server, key);
+      const [event, ...others] = await eventsOf(admin.client, user.accountId);
+      expect(others).toEqual([]);
+      expect(event).toMatchObject({
+        action: 'sign_in',
+        actorId: null,
+        accountId: user.accountId,
+        address: key.address,
+        ip: '127.0.0.1',
+        userAgent: USER_AGENT,
+      });
+      expect(detailOf(event)).toEqual({
+        sessionId: user.sessionId,
+        chainId: 31337,
+        walletKind: 'EOA',
+        accountCreated: true,
+      });
+      // The detail is small: never the signed message or its signature.
+      expect(event?.detail).not.toMatch(/0x[0-9a-f]{130}|Sign in to Sigil/);
+    });
+
+    it('records the session a new sign-in rotates away as a sign_out, beside the sign_in', async () => {
+      const key = newKey();
+      const first = await signIn(server, key);
+      const second = await signIn(server, key, first.client);
+      const [signedIn, signedOut] = await eventsOf(admin.client, first.accountId);
+      expect(signedIn?.action).toBe('sign_in');
+      expect(detailOf(signedIn)).toMatchObject({
+        sessionId: second.sessionId,
+        accountCreated: false,
+      });
+      expect(signedOut).toMatchObject({ action: 'sign_out', at: signedIn?.at });
+      expect(detailOf(signedOut)).toEqual({ sessionId: first.sessionId });
+    });
+
+    it('records sign-out and revocation with the acting account', async () => {
+      const key = newKey();
+      const phone = await signIn(server, key);
+      const laptop = await signIn(server, key);
+      const revoked = await laptop.client.request<{ revokeSession: boolean }>(
+        'mutation($id: ID!) { revokeSession(id: $id) }',
+        { id: phone.sessionId },
+      );
+      expect(revoked.data?.revokeSession).toBe(true);
+      await laptop.client.request('mutation { signOut }');
+
+      const [signOut, revocation] = await eventsOf(admin.client, laptop.accountId);
+      expect(signOut).toMatchObject({ action: 'sign_out', actorId: laptop.accountId });
+      expect(detailOf(signOut)).toEqual({ sessionId: laptop.sessionId });
+      expect(revocation).toMatchObject({ action: 'session_revoked', actorId: laptop.accountId });
+      expect(detailOf(revocation)).toEqual({ sessionId: phone.sessionId });
+    });
+
+    it('records a wallet linked, made primary and unlinked, with the sessions the unlink ended', async () => {
+      const owner = await signIn(server, newKey());
+      const second = newKey();
+      const { data } = await owner.client.request<{ me: { linkStatement: string } }>(
+        '{ me { linkStatement } }',
+      );
+      const message = await owner.client.prepareMessage(second, {
+        statement: data?.me.linkStatement as string,
+        issuedAt: new Date(server.clock()).toISOString(),
+      });
+      const linked = await owner.client.request(
+        'mutation($m: String!, $s: String!) { linkWallet(message: $m, signature: $s) { address } }',
+        { m: message, s: await second.signMessage({ message }) },
+      );
+      expect(linked.errors).toBeUndefined();
+      const secondSession = await signIn(server, second);
+      const primary = await owner.client.request(
+        'mutation($a: Address!) { setPrimaryWallet(address: $a) { primary } }',
+        { a: second.address },
+      );
+      expect(primary.errors).toBeUndefined();
+      // Choosing the wallet that already is primary changes nothing: no event.
+      await owner.client.request(
+        'mutation($a: Address!) { setPrimaryWallet(address: $a) { primary } }',
+        { a: second.address },
+      );
+      const unlinked = await owner.client.request(
+        'mutation($a: Address!) { unlinkWallet(address: $a) }',
+        { a: second.address },
+      );
+      expect(unlinked.errors).toBeUndefined();
+
+      const events = await eventsOf(admin.client, owner.accountId);
+      expect(events.map((e) => e.action)).toEqual([
+        'wallet_unlinked',
+        'primary_wallet_changed',
+        'sign_in',
+        'wallet_linked',
+        'sign_in',
+      ]);
+      const [unlink, makePrimary, , link] = events;
+      for (const event of [unlink, makePrimary, link]) {
+        expect(event).toMatchObject({ actorId: owner.accountId, address: second.address });
+      }
+      expect(detailOf(link)).toEqual({ kind: 'EOA', chainId: null });
+      expect(detailOf(makePrimary)).toEqual({ chainId: null });
+      expect(detailOf(unlink)).toEqual({
+        kind: 'EOA',
+        chainId: null,
+        endedSessionIds: [secondSession.sessionId],
+      });
+    });
+
+    it('records which profile fields changed, never their values', async () => {
+      const user = await signIn(server, newKey());
+      const result = await user.client.request(
+        'mutation($input: ProfileInput!) { updateProfile(input: $input) { displayName } }',
+        { input: { displayName: 'Secret Name', bio: null } },
+      );
+      expect(result.errors).toBeUndefined();
+      const [event] = await eventsOf(admin.client, user.accountId, 'profile_updated');
+      expect(event?.actorId).toBe(user.accountId);
+      expect(detailOf(event)).toEqual({ fields: ['bio', 'displayName'] });
+      expect(event?.detail).not.toContain('Secret');
+    });
+
+    it('records a refused sign-in after the nonce was used, with its code and the account the wallet opens', async () => {
+      const key = newKey();
+      const user = await signIn(server, key);
+      const message = await user.client.prepareMessage(key, {
+        issuedAt: new Date(server.clock()).toISOString(),
+      });
+      // Signed by another key: the signature does not prove the address.
+      const refused = await new TestClient(server).signIn(
+        message,
+        await newKey().signMessage({ message }),
+      );
+      expect(errorCode(refused)).toBe('INVALID_SIGNATURE');
+
+      const [event] = await eventsOf(admin.client, user.accountId, 'sign_in_refused');
+      expect(event).toMatchObject({
+        actorId: null,
+        accountId: user.accountId,
+        address: key.address,
+        ip: '127.0.0.1',
+      });
+      expect(detailOf(event)).toEqual({ chainId: 31337, code: 'INVALID_SIGNATURE' });
+    });
+
+    it('does not record an attempt whose nonce this server never issued', async () => {
+      const key = newKey();
+      const user = await signIn(server, key);
+      const client = new TestClient(server);
+      const message = await client.prepareMessage(key, { nonce: 'unknownnonce12345' });
+      const refused = await client.signIn(message, await key.signMessage({ message }));
+      expect(errorCode(refused)).toBe('INVALID_NONCE');
+      // The refusal is answered after its event would have been written.
+      expect(await eventsOf(admin.client, user.accountId, 'sign_in_refused')).toEqual([]);
+      expect((await eventsOf(admin.client, user.accountId)).map((e) => e.action)).toEqual([
+        'sign_in',
+      ]);
+    });
+
+    it('records an app authorized through the consent page and revoked from the account page', async () => {
+      const user = await signIn(server, newKey());
+      const browser = browserSignedInAs(server, user.client);
+      const config = await discoverAs(server, WIKI);
+      const authorization = await startAuthorization(browser, config, {
+        scope: 'openid profile',
+      });
+      await answerInteraction(browser, interactionUid(authorization.location), 'confirm');
+      const revoked = await user.client.request<{ revokeApp: boolean }>(
+        'mutation { revokeApp(clientId: "wiki") }',
+      );
+      expect(revoked.data?.revokeApp).toBe(true);
+
+      const [revocation, authorized] = await eventsOf(admin.client, user.accountId);
+      expect(authorized).toMatchObject({
+        action: 'app_authorized',
+        actorId: user.accountId,
+        ip: '127.0.0.1',
+      });
+      expect(detailOf(authorized)).toEqual({ clientId: 'wiki', scopes: ['openid', 'profile'] });
+      expect(revocation).toMatchObject({ action: 'app_revoked', actorId: user.accountId });
+      expect(detailOf(revocation)).toEqual({ clientId: 'wiki' });
+    });
+
+    it('records a change of the roles the rules grant, with no actor', async () => {
+      const friend = await signIn(server, friendKey);
+      const result = await friend.client.request('mutation { refreshAccess { checkedAt } }');
+      expect(result.errors).toBeUndefined();
+      const [event, ...others] = await eventsOf(admin.client, friend.accountId, 'roles_changed');
+      // The check after the sign-in and the refresh found the same roles: one change.
+      expect(others).toEqual([]);
+      expect(event).toMatchObject({ actorId: null, ip: null, accountId: friend.accountId });
+      expect(detailOf(event)).toEqual({ roles: ['friend'], granted: ['friend'], revoked: [] });
+    });
+
+    it('writes the event in the transaction of the change: no event, no change', async () => {
+      const user = await signIn(server, newKey());
+      const { db } = server.services;
+      await sql`alter table audit_events rename to audit_events_away`.execute(db);
+      let signedOut: Awaited<ReturnType<TestClient['request']>>;
+      try {
+        signedOut = await user.client.request('mutation { signOut }');
+      } finally {
+        await sql`alter table audit_events_away rename to audit_events`.execute(db);
+      }
+      expect(errorCode(signedOut)).toBe('INTERNAL_SERVER_ERROR');
+      const session = await db
+        .selectFrom('sessions')
+        .select('ended_at')
+        .where('id', '=', user.sessionId)
+        .executeTakeFirstOrThrow();
+      expect(session.ended_at).toBeNull();
+      expect((await eventsOf(admin.client, user.accountId)).map((e) => e.action)).toEqual([
+        'sign_in',
+      ]);
+    });
+
+    describe('Admin.auditLog', () => {
+      it('pages newest first with opaque cursors, every event once', async () => {
+        const user = await signIn(server, newKey());
+        for (const displayName of ['a', 'b', 'c', 'd']) {
+          await user.client.request(
+            'mutation($input: ProfileInput!) { updateProfile(input: $input) { displayName } }',
+            { input: { displayName } },
+          );
+        }
+        const all = await eventsOf(admin.client, user.accountId);
+        expect(all).toHaveLength(5);
+        const times = all.map((e) => Date.parse(e.at));
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+
+        const paged: AuditEvent[] = [];
+        let after: string | undefined;
+        for (;;) {
+          const result = await auditLog(admin.client, {
+            first: 2,
+            accountId: user.accountId,
+            ...(after && { after }),
+          });
+          const page = result.data?.admin?.auditLog as AuditPage;
+          paged.push(...page.edges.map((edge) => edge.node));
+          expect(page.pageInfo.endCursor).toBe(page.edges.at(-1)?.cursor ?? null);
+          if (!page.pageInfo.hasNextPage) break;
+          after = page.pageInfo.endCursor as string;
+        }
+        expect(paged.map((e) => e.id)).toEqual(all.map((e) => e.id));
+      });
+
+      it('filters by account and by action', async () => {
+        const user = await signIn(server, newKey());
+        await user.client.request('mutation { signOut }');
+        const signOuts = await eventsOf(admin.client, user.accountId, 'sign_out');
+        expect(signOuts.map((e) => [e.action, e.accountId])).toEqual([
+          ['sign_out', user.accountId],
+        ]);
+        const result = await auditLog(admin.client, { first: 100, action: 'sign_in' });
+        const nodes = result.data?.admin?.auditLog.edges.map((edge) => edge.node) ?? [];
+        expect(nodes.length).toBeGreaterThan(1);
+        expect(new Set(nodes.map((e) => e.action))).toEqual(new Set(['sign_in']));
+      });
+
+      it('answers BAD_USER_INPUT for an unknown action (naming the valid ones), a bad page size or cursor', async () => {
+        const unknown = await auditLog(admin.client, { action: 'sign_in_maybe' });
+        expect(errorCode(unknown)).toBe('BAD_USER_INPUT');
+        expect(unknown.errors?.[0]?.message).toContain('sign_in_refused');
+        for (const first of [0, 101]) {
+          expect(errorCode(await auditLog(admin.client, { first }))).toBe('BAD_USER_INPUT');
+        }
+        for (const after of ['nonsense', Buffer.from('signin:12').toString('base64url')]) {
+          expect(errorCode(await auditLog(admin.client, { after }))).toBe('BAD_USER_INPUT');
+        }
+      });
+
+      it('is FORBIDDEN to an account without admin and UNAUTHENTICATED without a session', async () => {
+        const someone = await signIn(server, newKey());
+        const forbidden = await auditLog(someone.client, {});
+        expect(errorCode(forbidden)).toBe('FORBIDDEN');
+        expect(forbidden.data?.admin ?? null).toBeNull();
+        expect(errorCode(await auditLog(new TestClient(server), {}))).toBe('UNAUTHENTICATED');
+      });
+    });
+  });
+});
