@@ -4,7 +4,7 @@
 //
 //   npm run bench                      build if stale, then every bench
 //   npm run bench -- --no-build        measure whatever server/dist and web/dist hold
-//   npm run bench -- sign-in me web-bundle web-timing web-phone socket-fanout image-variants memory-soak access   only the benches named
+//   npm run bench -- sign-in me web-bundle web-timing web-phone socket-fanout image-variants memory-soak access webhooks   only the benches named
 //   npm run bench -- memory-soak --rounds 3   a quick soak (default 20 rounds of 1,000 sign-ins)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,7 @@ import { formatKilobytes } from './support/format-bytes.js';
 import { runWebBundle, type WebBundleResult } from './web-bundle.js';
 import { PHONE_BUDGETS, runWebPhone, type WebPhoneResult } from './web-phone.js';
 import { runWebTiming, type WebTimingResult } from './web-timing.js';
+import { runWebhooks, type WebhooksResult } from './webhooks.js';
 
 type BenchName =
   | 'sign-in'
@@ -41,7 +42,8 @@ type BenchName =
   | 'socket-fanout'
   | 'image-variants'
   | 'memory-soak'
-  | 'access';
+  | 'access'
+  | 'webhooks';
 type Failed = { bench: string; error: string };
 type BenchResult =
   | SignInThroughputResult
@@ -53,6 +55,7 @@ type BenchResult =
   | MeThroughputResult
   | MemorySoakResult
   | AccessCheckResult
+  | WebhooksResult
   | Failed;
 
 /** `--rounds N` (or `--rounds=N`): the soak's measured rounds. */
@@ -105,6 +108,11 @@ const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult>
     name: 'access',
     title: 'access rules checks: 4 wallets, 10 rules, 2 chains',
     run: () => runAccessCheck(),
+  },
+  {
+    name: 'webhooks',
+    title: 'webhooks: change to receipt, and sign-in with a hung receiver',
+    run: () => runWebhooks(),
   },
 ];
 
@@ -321,6 +329,25 @@ function rowsOf(result: BenchResult): Row[] {
               ),
             ]
           : []),
+      ];
+    case 'webhooks':
+      return [
+        row('change → receipt p50 / p99', `${result.latency.p50Ms} / ${result.latency.p99Ms} ms`, {
+          baseline: `${result.latency.messages} messages, a local receiver`,
+        }),
+        row(
+          'sign-in ratio per CPU-s, receiver answering',
+          result.signIn.answering.cpuRatio.toFixed(3),
+          {
+            baseline: `${result.signIn.plain.cpuRatio.toFixed(3)} without webhooks`,
+            ratio: (result.signIn.answering.cpuRatio / result.signIn.plain.cpuRatio).toFixed(3),
+          },
+        ),
+        row('sign-in ratio per CPU-s, receiver hung', result.signIn.hung.cpuRatio.toFixed(3), {
+          baseline: `${result.signIn.plain.cpuRatio.toFixed(3)} without webhooks`,
+          ratio: (result.signIn.hung.cpuRatio / result.signIn.plain.cpuRatio).toFixed(3),
+          target: 'must not drop',
+        }),
       ];
     case 'web-timing':
       return [
