@@ -692,6 +692,36 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         ).rejects.toMatchObject({ error: 'invalid_grant' });
       });
 
+      it('lets a token that escaped the revocation open nothing while the account is suspended', async () => {
+        const owner = await signIn(server, newKey());
+        const browser = browserSignedInAs(server, owner.client);
+        const config = await discoverAs(server, WIKI);
+        const authorization = await startAuthorization(browser, config, { scope: 'openid' });
+        const callback = await answerInteraction(
+          browser,
+          interactionUid(authorization.location),
+          'confirm',
+        );
+        const tokens = await oidcClient.authorizationCodeGrant(config, new URL(callback), {
+          pkceCodeVerifier: authorization.verifier,
+          expectedState: authorization.state,
+        });
+        // Suspended without the revocation: a token issued in a race with it.
+        await server.services.db
+          .insertInto('suspensions')
+          .values({
+            account_id: owner.accountId,
+            reason: 'race',
+            at: server.clock(),
+            until: null,
+            by: null,
+          })
+          .execute();
+        await expect(
+          oidcClient.fetchUserInfo(config, tokens.access_token, owner.accountId),
+        ).rejects.toMatchObject({ status: 401 });
+      });
+
       it('refuses an app authorization by a suspended account with ACCOUNT_SUSPENDED', async () => {
         const owner = await signIn(server, newKey());
         const browser = browserSignedInAs(server, owner.client);

@@ -7,6 +7,7 @@ import { revokeAccountApps } from './revoke-account-apps.js';
 import {
   deleteSuspension,
   findActiveSuspension,
+  lockAccount,
   type SuspensionRow,
   saveSuspension,
 } from './suspension-store.js';
@@ -34,6 +35,7 @@ export async function suspendAccountAndNotify(
 ): Promise<SuspensionRow> {
   const now = p.change.at;
   const { suspension, ended } = await services.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, p.accountId);
     const current = await findActiveSuspension(trx, p.accountId, now);
     const suspension: SuspensionRow = {
       account_id: p.accountId,

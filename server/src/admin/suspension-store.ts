@@ -75,3 +75,19 @@ export async function countActiveSuspensions(db: Db, now: number): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * Takes the account row's lock for the rest of the transaction (a no-op
+ * update): a suspension and a sign-in of the same account then happen one
+ * after the other, so a sign-in that checked for a suspension just before
+ * one committed cannot leave a session the suspension did not end. On
+ * PostgreSQL the second waits for the first; SQLite runs one write
+ * transaction at a time anyway.
+ */
+export async function lockAccount(trx: Db, accountId: string): Promise<void> {
+  await trx
+    .updateTable('accounts')
+    .set((eb) => ({ created_at: eb.ref('created_at') }))
+    .where('id', '=', accountId)
+    .execute();
+}

@@ -3,7 +3,7 @@ import type { AccountRow } from '../accounts/account-store.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
-import { findActiveSuspension } from '../admin/suspension-store.js';
+import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
 import { recordRefusedSignIn } from '../audit/record-refused-sign-in.js';
 import { recordChange } from '../changes/record-change.js';
@@ -89,9 +89,14 @@ async function signInOnceVerified(
     });
     // Only now, the signature verified, may the answer say the account is
     // suspended (docs/administration.md); thrown here, nothing of this
-    // sign-in is kept.
-    const suspension = await findActiveSuspension(trx, account.id, now);
-    if (suspension) throw new AccountSuspendedError(suspension);
+    // sign-in is kept. The account's lock orders this sign-in and a
+    // suspension one after the other: the suspension ends this session, or
+    // this check sees it. A new account cannot be suspended yet.
+    if (!created) {
+      await lockAccount(trx, account.id);
+      const suspension = await findActiveSuspension(trx, account.id, now);
+      if (suspension) throw new AccountSuspendedError(suspension);
+    }
     // Rotation: whatever session this browser had ends as this one starts.
     const previous = p.currentToken
       ? await findLiveSessionByToken(trx, { token: p.currentToken, now, lifetimes })

@@ -1,5 +1,6 @@
 import type { AccountClaims } from 'oidc-provider';
 import { findAccountById } from '../accounts/account-store.js';
+import { findActiveSuspension } from '../admin/suspension-store.js';
 import { listWallets, type WalletRow } from '../accounts/wallet-store.js';
 import type { Services } from '../services.js';
 import { readProfileClaims } from './profile-claims.js';
@@ -27,7 +28,9 @@ export function caip10(wallet: Pick<WalletRow, 'kind' | 'chain_id' | 'address'>)
 /**
  * What oidc-provider asks of an account: `sub` is the account id (stable
  * across every linked wallet, never an address); the provider filters the
- * rest by the granted scopes. Undefined for an account that no longer exists.
+ * rest by the granted scopes. Undefined for an account that no longer exists,
+ * and for a suspended one (docs/administration.md): its tokens were revoked
+ * with the suspension, and one issued in a race with it opens nothing.
  */
 export async function findAccountClaims(
   services: Services,
@@ -35,6 +38,7 @@ export async function findAccountClaims(
 ): Promise<AccountClaims | undefined> {
   const account = await findAccountById(services.db, accountId);
   if (!account) return undefined;
+  if (await findActiveSuspension(services.db, account.id, services.clock())) return undefined;
   const wallets = await listWallets(services.db, account.id);
   const profile = await readProfileClaims(services, account.id);
   return {
