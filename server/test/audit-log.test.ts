@@ -257,6 +257,26 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
       expect(detailOf(event)).toEqual({ chainId: 31337, code: 'INVALID_SIGNATURE' });
     });
 
+    it('records a sign-in refused because the account is suspended, after its signature', async () => {
+      const key = newKey();
+      const user = await signIn(server, key);
+      const suspended = await admin.client.request(
+        'mutation($id: ID!) { suspendAccount(id: $id, reason: "spam") { id } }',
+        { id: user.accountId },
+      );
+      expect(suspended.errors).toBeUndefined();
+      const refused = await new TestClient(server).signInAs(key, {
+        issuedAt: new Date(server.clock()).toISOString(),
+      });
+      expect(errorCode(refused)).toBe('ACCOUNT_SUSPENDED');
+      const [event] = await eventsOf(admin.client, user.accountId, 'sign_in_refused');
+      expect(event).toMatchObject({ accountId: user.accountId, address: key.address });
+      expect(detailOf(event)).toEqual({ chainId: 31337, code: 'ACCOUNT_SUSPENDED' });
+      // Nothing of the refused sign-in was kept: no sign_in after the suspension.
+      const actions = (await eventsOf(admin.client, user.accountId)).map((e) => e.action);
+      expect(actions.slice(0, 2)).toEqual(['sign_in_refused', 'account_suspended']);
+    });
+
     it('does not record an attempt whose nonce this server never issued', async () => {
       const key = newKey();
       const user = await signIn(server, key);
