@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../components/format-date-time';
@@ -11,6 +11,7 @@ import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
 import { shortId } from '../short-id';
+import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 import { useDebouncedValue } from '../use-debounced-value';
 
@@ -79,12 +80,7 @@ export function AccountsView() {
   });
   // The previous page stays on screen while the next one loads.
   const connection = (data ?? previousData)?.admin?.accounts;
-  const table = useReactTable({
-    data: connection?.edges.map((edge) => edge.node) ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.id,
-  });
+  const table = useConnectionTable(connection?.edges, columns);
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeading title="Administration: accounts">Accounts</PageHeading>

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { describeUserAgent } from '../../../components/describe-user-agent';
@@ -12,6 +12,7 @@ import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
 import { shortId } from '../short-id';
+import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 import { useDebouncedValue } from '../use-debounced-value';
 import { AUDIT_ACTIONS } from './audit-actions';
@@ -86,12 +87,7 @@ export function AuditLogView() {
     fetchPolicy: 'no-cache',
   });
   const connection = (data ?? previousData)?.admin?.auditLog;
-  const table = useReactTable({
-    data: connection?.edges.map((edge) => edge.node) ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.id,
-  });
+  const table = useConnectionTable(connection?.edges, columns);
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeading title="Administration: audit log">Audit log</PageHeading>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { formatDateTime } from '../../../components/format-date-time';
 import {
@@ -12,6 +12,7 @@ import { PageHeading } from '../../page-heading';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
+import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 
 export const DELIVERIES_PAGE_SIZE = 50;
@@ -109,12 +110,7 @@ export function WebhooksView() {
   }, [resend, refetch, resending]);
 
   const connection = (data ?? previousData)?.admin?.webhookDeliveries;
-  const table = useReactTable({
-    data: connection?.edges.map((edge) => edge.node) ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.id,
-  });
+  const table = useConnectionTable(connection?.edges, columns);
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeading title="Administration: webhooks">Webhook deliveries</PageHeading>

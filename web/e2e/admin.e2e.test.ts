@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { expect, it } from 'vitest';
+import { saveScreenshot } from './harness/save-screenshot.js';
+import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
+import { SigilApp } from './harness/sigil-app.js';
+
+// Keys of this file's own: its server makes `administrator` an administrator, and no other
+// test touches the accounts it suspends.
+const administrator = privateKeyToAccount(generatePrivateKey());
+const member = privateKeyToAccount(generatePrivateKey());
+const outsider = privateKeyToAccount(generatePrivateKey());
+
+// docs/administration.md: ADMIN_ADDRESSES gives its wallets' accounts `admin`.
+const browser = setUpSigilBrowser({ serverEnv: { ADMIN_ADDRESSES: administrator.address } });
+
+const REASON = 'Posted phishing links in the profile';
+
+/** `0x1234…abcd`, as the console shows a wallet where room is short. */
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+/** The page at 1280 and 360 px wide, light and dark, as `screenshots/admin-<name>[-dark][-narrow].png`. */
+async function screenshots(page: Page, name: string) {
+  await saveScreenshot(page, `admin-${name}`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await saveScreenshot(page, `admin-${name}-dark`);
+  await page.setViewportSize({ width: 360, height: 800 });
+  // docs/web-app.md: at 360 px the page never scrolls sideways; a table scrolls in its own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await saveScreenshot(page, `admin-${name}-dark-narrow`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await saveScreenshot(page, `admin-${name}-narrow`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+it('shows a signed-in account without `admin` only "Not allowed"', async () => {
+  const { page } = await browser.open({ accountIndex: 0, account: outsider, path: '/admin' });
+  const app = new SigilApp(page);
+  // Not signed in: the console asks for that first.
+  await page.getByRole('button', { name: 'Connect and sign in' }).waitFor();
+  await app.connectAndSignIn();
+  await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+  expect(await page.getByRole('navigation', { name: 'Administration' }).count()).toBe(0);
+  expect(await page.getByRole('table').count()).toBe(0);
+});
+
+it('lets an administrator find an account, suspend it with a reason and see that in the audit log; the suspended person is told why at sign-in', async () => {
+  // The account to suspend exists once it has signed in.
+  const memberTab = await browser.open({ accountIndex: 1, account: member });
+  await new SigilApp(memberTab.page).connectAndSignIn();
+
+  const { page } = await browser.open({ accountIndex: 2, account: administrator, path: '/admin' });
+  const app = new SigilApp(page);
+  await app.connectAndSignIn();
+
+  // Overview: the four figures, and the chart with its text alternative.
+  const figures = page.getByTestId('admin-figure');
+  await expect.poll(() => figures.count()).toBe(4);
+  const accounts = Number((await figures.first().locator('dd').textContent())?.replace(/,/g, ''));
+  expect(accounts).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => figures.nth(1).locator('dt').textContent()).toBe('Active sessions');
+  expect(await page.getByTestId('chart-table').locator('tbody tr').count()).toBe(30);
+  await page.locator('.admin-chart-canvas canvas').first().waitFor();
+  await screenshots(page, 'overview');
+
+  // Accounts: a search by the start of the member's address finds it alone.
+  const nav = page.getByRole('navigation', { name: 'Administration' });
+  await nav.getByRole('link', { name: 'Accounts' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
+  await expect.poll(() => page.getByTestId('admin-row').count()).toBeGreaterThanOrEqual(2);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(member.address.slice(0, 12));
+  const rows = page.getByTestId('admin-row');
+  await expect.poll(() => rows.count()).toBe(1);
+  await rows.first().getByTitle(member.address).waitFor();
+  await screenshots(page, 'accounts');
+
+  // The account: suspend it, with a reason; the dialog will not go without one.
+  await rows.first().getByRole('link').click();
+  await page.getByRole('heading', { level: 1, name: short(member.address) }).waitFor();
+  const memberId = (await page.getByTestId('admin-account-id').textContent()) ?? '';
+  expect(memberId).not.toBe('');
+  await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+  const dialog = page.getByTestId('suspend-dialog');
+  await dialog.getByRole('button', { name: 'Suspend account' }).click();
+  await dialog.getByText(/^Give a reason/).waitFor();
+  await dialog.getByLabel('Reason (required)').fill(REASON);
+  await screenshots(page, 'suspend');
+  // Escape closes it without suspending, and focus goes back to "Suspend".
+  await page.keyboard.press('Escape');
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Suspend');
+  await page.keyboard.press('Enter');
+  await dialog.getByLabel('Reason (required)').fill(REASON);
+  await dialog.getByRole('button', { name: 'Suspend account' }).click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  const suspension = page.getByTestId('admin-suspension');
+  await expect.poll(() => suspension.textContent()).toContain('until an administrator lifts it');
+  expect(await suspension.textContent()).toContain(`Reason: “${REASON}”`);
+
+  // Suspending yourself is refused, in the server's words.
+  await page.goto('/admin/accounts');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(administrator.address);
+  await expect.poll(() => rows.count()).toBe(1);
+  await rows.first().getByRole('link').click();
+  await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+  await dialog.getByLabel('Reason (required)').fill('Testing');
+  await dialog.getByRole('button', { name: 'Suspend account' }).click();
+  expect(await dialog.getByRole('alert').textContent()).toBe(
+    'An administrator cannot suspend their own account.',
+  );
+  await page.keyboard.press('Escape');
+
+  // The audit log has it, by the administrator, about the member.
+  await nav.getByRole('link', { name: 'Audit log' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+  await page.getByRole('combobox', { name: 'Action' }).selectOption('account_suspended');
+  await expect.poll(() => rows.count()).toBe(1);
+  const event = rows.first();
+  expect(await event.getByRole('cell').nth(1).textContent()).toBe('account_suspended');
+  await event.getByTitle(memberId).waitFor();
+  await screenshots(page, 'audit-log');
+
+  // The member, signing in again, is told the account is suspended, why, and until when.
+  const again = await browser.open({ accountIndex: 1, account: member });
+  const memberApp = new SigilApp(again.page);
+  await memberApp.connect();
+  await memberApp.signMessage();
+  const notice = again.page.getByTestId('suspended-notice');
+  await expect
+    .poll(() => notice.textContent())
+    .toContain('This account is suspended until an administrator lifts it.');
+  expect(await notice.textContent()).toContain(`Reason: ${REASON}`);
+  await memberApp.expectAuthStatus('unauthenticated');
+  await saveScreenshot(again.page, 'admin-suspended-sign-in');
+});
