@@ -294,6 +294,11 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
           ['revoke role', revokeRole(admin.client, target.accountId, 'ADMIN')],
           ['grant id', grantRole(admin.client, 'not an id', 'admin')],
           ['end id', endSessions(admin.client, '../../etc')],
+          ['account id', admin.client.request('{ admin { account(id: "a b") { id } } }')],
+          [
+            'until',
+            admin.client.request(SUSPEND, { id: target.accountId, reason: 'r', until: 'soon' }),
+          ],
           ['first 0', accounts(admin.client, { first: 0 })],
           ['first 101', accounts(admin.client, { first: 101 })],
           ['after', accounts(admin.client, { after: 'not-a-cursor' })],

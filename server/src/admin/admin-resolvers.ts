@@ -1,3 +1,4 @@
+import { findAccountById } from '../accounts/account-store.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
@@ -66,9 +67,7 @@ export const adminResolvers: Resolvers = {
     },
     async account(_admin, args, context) {
       await requireAdministrator(context);
-      // A malformed id names no account: null, as an unknown one.
-      if (!/^[A-Za-z0-9-]{1,64}$/.test(args.id)) return null;
-      return (await requireAccount(context.services.db, args.id).catch(() => null)) ?? null;
+      return (await findAccountById(context.services.db, accountIdArgument(args.id))) ?? null;
     },
   },
 
