@@ -335,6 +335,14 @@ function rowsOf(result: BenchResult): Row[] {
         row('change → receipt p50 / p99', `${result.latency.p50Ms} / ${result.latency.p99Ms} ms`, {
           baseline: `${result.latency.messages} messages, a local receiver`,
         }),
+        ...(result.postgresLatency
+          ? [
+              row(
+                '  … on PostgreSQL',
+                `${result.postgresLatency.p50Ms} / ${result.postgresLatency.p99Ms} ms`,
+              ),
+            ]
+          : []),
         row(
           'sign-in ratio per CPU-s, receiver answering',
           result.signIn.answering.cpuRatio.toFixed(3),

@@ -11,9 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { describeErrors, graphqlRequest } from '../testing/graphql-client.js';
 import { newestServerRuntime } from '../testing/server-runtime.js';
+import { POSTGRES_URL, serviceAvailable } from '../testing/services.js';
 import { startBuiltServer } from '../testing/start-built-server.js';
 import { prepareSignedMessages } from './sign-in/prepare-signed-messages.js';
 import { SIGN_IN_MUTATION } from './sign-in/sign-in-mutation.js';
@@ -22,8 +24,10 @@ import { percentile } from './support/percentile.js';
 
 export type WebhooksResult = {
   bench: 'webhooks';
-  /** From the change (the message's `timestamp`) to the receiver reading a verified message. */
-  latency: { signIns: number; messages: number; p50Ms: number; p99Ms: number; maxMs: number };
+  /** From the change (the message's `timestamp`) to the receiver reading a verified message, on SQLite. */
+  latency: Latency;
+  /** The same on PostgreSQL; absent when it is not running. */
+  postgresLatency?: Latency;
   /** The sign-in bench's ratios (sign-ins per recovery, per CPU-second). */
   signIn: {
     plain: { ratio: number; cpuRatio: number };
@@ -32,6 +36,8 @@ export type WebhooksResult = {
   };
   loadAverageAtStart: number;
 };
+
+type Latency = { signIns: number; messages: number; p50Ms: number; p99Ms: number; maxMs: number };
 
 const UNREACHABLE_RPC = 'http://127.0.0.1:9';
 
@@ -78,7 +84,27 @@ const webhooksEnv = (receiver: Receiver, events?: string[]) => ({
   ]),
 });
 
-export async function measureLatency(signIns: number, log: (line: string) => void) {
+/** A schema of its own on the machine's PostgreSQL, dropped after. */
+async function withPostgresSchema<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const schema = `sigil_bench_webhooks_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+    const url = new URL(POSTGRES_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return await use(url.toString());
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+export async function measureLatency(
+  signIns: number,
+  log: (line: string) => void,
+  databaseUrl?: string,
+): Promise<Latency> {
   const latencies: number[] = [];
   let expected = 0;
   let resolveAll: () => void = () => {};
@@ -93,12 +119,15 @@ export async function measureLatency(signIns: number, log: (line: string) => voi
   });
   const server = await startBuiltServer({
     chains: [{ id: 31337, rpcUrl: UNREACHABLE_RPC }],
-    env: webhooksEnv(receiver, ['session.created']),
+    env: {
+      ...webhooksEnv(receiver, ['session.created']),
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    },
     runtime: newestServerRuntime(),
   });
   try {
     log(
-      `  latency: ${signIns} sign-ins one after another, a local receiver verifying each message…`,
+      `  latency on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: ${signIns} sign-ins one after another, a local receiver verifying each message…`,
     );
     const signed = await prepareSignedMessages({ url: server.url, count: signIns });
     expected = signIns;
@@ -142,9 +171,9 @@ export async function runWebhooks(
   } = parameters;
   const loadAverageAtStart = loadavg()[0] ?? 0;
   const latency = await measureLatency(signIns, log);
-  log(
-    `  latency           p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms (${latency.messages} messages)`,
-  );
+  const postgresLatency = (await serviceAvailable('PostgreSQL'))
+    ? await withPostgresSchema((url) => measureLatency(signIns, log, url))
+    : undefined;
 
   log('  sign-in bench, no webhooks…');
   const plain = await runSignInThroughput({ log });
@@ -167,6 +196,7 @@ export async function runWebhooks(
   const result: WebhooksResult = {
     bench: 'webhooks',
     latency,
+    ...(postgresLatency && { postgresLatency }),
     signIn: {
       plain: { ratio: plain.ratio, cpuRatio: plain.cpu.ratio },
       answering: { ratio: answered.ratio, cpuRatio: answered.cpu.ratio },
@@ -179,10 +209,16 @@ export async function runWebhooks(
 }
 
 export function printWebhooks(result: WebhooksResult, log: (line: string) => void) {
-  const { latency, signIn } = result;
-  log(
-    `  change → receipt  p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms over ${latency.messages} messages`,
-  );
+  const { latency, postgresLatency, signIn } = result;
+  for (const [name, figures] of [
+    ['SQLite', latency],
+    ['PostgreSQL', postgresLatency],
+  ] as const) {
+    if (!figures) continue;
+    log(
+      `  change → receipt  ${name}: p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms over ${figures.messages} messages`,
+    );
+  }
   for (const [name, run] of Object.entries(signIn)) {
     log(
       `  sign-in, ${name.padEnd(9)} ratio ${run.ratio.toFixed(3)}, per CPU-second ${run.cpuRatio.toFixed(3)}` +
