@@ -212,7 +212,12 @@ export async function buildApp(
   // the requests draining; what is left is handed back to be sent again.
   let webhooksStopped: Promise<void> | undefined;
   const stopWebhooks = () => {
-    webhooksStopped ??= services.webhooks.stop(config.shutdownTimeoutSeconds * 750);
+    webhooksStopped ??= services.webhooks
+      .stop(config.shutdownTimeoutSeconds * 750)
+      .catch((error: unknown) => {
+        // Leases not handed back run out: another instance, or the next start, sends those.
+        logger.warn({ err: error }, 'webhook attempts in flight could not be handed back');
+      });
     return webhooksStopped;
   };
 
