@@ -13,7 +13,6 @@ import {
 } from './admin-input.js';
 import {
   countAccounts,
-  countActiveSuspensions,
   countLiveSessions,
   countSignInsSince,
   signInsByDay,
@@ -23,7 +22,7 @@ import { endSessionsAndNotify } from './end-sessions-and-notify.js';
 import { ADMIN_ROLE, requireAdministrator } from './is-administrator.js';
 import { searchAccounts } from './search-accounts.js';
 import { suspendAccountAndNotify, unsuspendAccount } from './suspend-account.js';
-import { findActiveSuspension } from './suspension-store.js';
+import { countActiveSuspensions, findActiveSuspension } from './suspension-store.js';
 import { viewerMaySeeSuspension } from './viewer-may-see-suspension.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { BadUserInputError } from '../errors.js';
 import type { SessionLifetimes } from '../sessions/session-lifetimes.js';
 import type { Db } from '../store/database.js';
-import { countActiveSuspensions } from './suspension-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SIGN_INS_BY_DAY_MAX = 365;
@@ -45,8 +44,6 @@ export async function countSignInsSince(db: Db, since: number): Promise<number> 
       .executeTakeFirst(),
   );
 }
-
-export { countActiveSuspensions };
 
 export type DailyCount = { day: string; count: number };
 

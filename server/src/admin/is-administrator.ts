@@ -42,10 +42,26 @@ export async function isAdministrator(
  * mutation starts here.
  */
 export async function requireAdministrator(context: GraphQLContext): Promise<SessionRow> {
-  const { session, services } = context;
+  const { session } = context;
   if (!session) throw new UnauthenticatedError();
-  if (!(await isAdministrator(services.db, services.config, session.account_id))) {
-    throw new ForbiddenError();
-  }
+  if (!(await viewerIsAdministrator(context))) throw new ForbiddenError();
   return session;
+}
+
+/** The viewer's admin check, per request (HTTP) or operation (websocket). */
+const checkedByRequest = new WeakMap<GraphQLContext, Promise<boolean>>();
+
+/**
+ * Whether the viewer holds `admin`, false without a session. Every admin
+ * field checks, so one request asks the database once, not once per field.
+ */
+export function viewerIsAdministrator(context: GraphQLContext): Promise<boolean> {
+  const { session, services } = context;
+  if (!session) return Promise.resolve(false);
+  let checked = checkedByRequest.get(context);
+  if (!checked) {
+    checked = isAdministrator(services.db, services.config, session.account_id);
+    checkedByRequest.set(context, checked);
+  }
+  return checked;
 }
