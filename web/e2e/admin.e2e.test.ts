@@ -27,9 +27,10 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 360, height: 800 });
   // docs/web-app.md: at 360 px the page never scrolls sideways; a table scrolls in its own box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await saveScreenshot(page, `admin-${name}-dark-narrow`);
+  // The whole page: on a phone it is long, and what is below the fold matters too.
+  await saveScreenshot(page, `admin-${name}-dark-narrow`, { fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
-  await saveScreenshot(page, `admin-${name}-narrow`);
+  await saveScreenshot(page, `admin-${name}-narrow`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

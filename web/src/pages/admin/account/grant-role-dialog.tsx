@@ -60,7 +60,10 @@ export function GrantRoleDialog({ open, busy, error, onSubmit, onCancel }: Grant
             id={inputId}
             ref={inputRef}
             value={role}
-            onChange={(event) => setRole(event.target.value)}
+            onChange={(event) => {
+              setRole(event.target.value);
+              setInvalid(false);
+            }}
             autoComplete="off"
             spellCheck={false}
             maxLength={32}

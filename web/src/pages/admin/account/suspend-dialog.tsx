@@ -88,7 +88,10 @@ export function SuspendDialog({
             id={reasonId}
             ref={reasonRef}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (event.target.value.trim() !== '') setMissingReason(false);
+            }}
             maxLength={REASON_MAX_LENGTH}
             rows={3}
             required

@@ -15,3 +15,14 @@ export function formatDay(day: string): string {
   const seconds = daySeconds(day);
   return Number.isNaN(seconds) ? day : dayFormat.format(seconds * 1000);
 }
+
+const tickFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** A chart tick (Unix seconds, a UTC midnight) as "3 Nov". */
+export function formatTick(seconds: number): string {
+  return tickFormat.format(seconds * 1000);
+}

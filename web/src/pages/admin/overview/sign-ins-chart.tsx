@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { daySeconds, formatDay } from './format-day';
+import { daySeconds, formatDay, formatTick } from './format-day';
 import { usePrefersDark } from './use-prefers-dark';
 
 export type DailyCount = { day: string; count: number };
 
 const HEIGHT = 220;
+const HALF_DAY = 43_200;
 
 /**
  * Sign-ins per UTC day as bars (uPlot, on a canvas), with its text alternative: a
@@ -37,9 +38,14 @@ export function SignInsChart({ days }: { days: DailyCount[] }) {
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { y: { range: (_plot, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
+        scales: {
+          // Half a day either side, so the first and last bars are whole.
+          x: { time: true, range: (_plot, min, max) => [min - HALF_DAY, max + HALF_DAY] },
+          y: { range: (_plot, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
+        },
         axes: [
-          axis,
+          // "3 Nov", not uPlot's American "11/3".
+          { ...axis, values: (_plot, splits) => splits.map((seconds) => formatTick(seconds)) },
           // Whole sign-ins only: no 0.5 steps on a quiet month.
           { ...axis, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
         ],
@@ -87,23 +93,26 @@ export function SignInsChart({ days }: { days: DailyCount[] }) {
           : 'No days to show.'}
       </figcaption>
       <div ref={canvasBox} className="admin-chart-canvas" aria-hidden="true" />
-      <table className="visually-hidden" data-testid="chart-table">
-        <caption>Sign-ins per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Sign-ins</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((entry) => (
-            <tr key={entry.day}>
-              <th scope="row">{formatDay(entry.day)}</th>
-              <td>{entry.count}</td>
+      {/* Hidden by its box: a table's own box grows to its rows whatever its width and height. */}
+      <div className="visually-hidden">
+        <table data-testid="chart-table">
+          <caption>Sign-ins per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Sign-ins</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((entry) => (
+              <tr key={entry.day}>
+                <th scope="row">{formatDay(entry.day)}</th>
+                <td>{entry.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
