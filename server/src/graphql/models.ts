@@ -10,8 +10,8 @@ import type { ConnectedAppView } from '../oidc/connected-app-store.js';
 import type { ProfileRow } from '../profiles/profile-store.js';
 import type { PublicProfileModel, PublishedWallet } from '../profiles/public-profile-store.js';
 import type { SessionRow } from '../sessions/session-store.js';
-
 import type { WebhookDeliveryRow } from '../webhooks/webhook-delivery-store.js';
+
 /** What resolvers pass around: database rows; field resolvers shape them for the API. */
 export type Account = AccountRow;
 export type Session = SessionRow;
@@ -23,8 +23,8 @@ export type Profile = ProfileRow;
 export type Image = ImageMeta;
 export type PublicProfile = PublicProfileModel;
 export type PublicWallet = PublishedWallet;
-export type Admin = AdminModel;
 export type WebhookDelivery = WebhookDeliveryRow;
+export type Admin = AdminModel;
 export type AdminStats = AdminStatsModel;
 export type Suspension = SuspensionRow;
 export type AuditEvent = AuditEventRow;
