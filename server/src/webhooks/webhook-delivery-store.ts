@@ -49,8 +49,8 @@ export async function claimDueDeliveries(
       .where('status', '=', 'PENDING')
       .where('next_attempt_at', '<=', p.now)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', p.now)]))
+      // The index's own order: a tie-break would sort every due row on each look.
       .orderBy('next_attempt_at')
-      .orderBy('id')
       // More than the slots: some may go to an endpoint that is full.
       .limit(p.limit * 4);
     if (p.inFlight.size > 0) query = query.where('id', 'not in', [...p.inFlight]);
