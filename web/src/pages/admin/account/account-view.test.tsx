@@ -59,6 +59,17 @@ function server({ refuseSuspension }: { refuseSuspension?: string } = {}) {
   });
   const rootValue = {
     admin: () => ({ account: (args: { id: string }) => (args.id === id ? account() : null) }),
+    grantRole: ({ role }: { role: string }) => {
+      state.roles = [...state.roles, role].sort();
+      return account();
+    },
+    revokeRole: ({ role }: { role: string }) => {
+      if (role === 'holder')
+        throw refusal('NOT_FOUND', 'The account was not granted the role holder.');
+      state.roles = state.roles.filter((held) => held !== role);
+      return account();
+    },
+    endSessions: () => 1,
     suspendAccount,
     unsuspendAccount: () => {
       state.suspension = null;
@@ -149,6 +160,44 @@ describe('one account in the console', () => {
     await waitFor(() => expect(dialog().open).toBe(false));
     expect(document.activeElement).toBe(suspend);
     expect(operations('AdminSuspendAccount')).toEqual([]);
+  });
+
+  it('grants a role by name, and shows why revoking a role of the rules is refused', async () => {
+    const { operations } = renderConsole({
+      path: `/admin/accounts/${id}`,
+      rootValue: server().rootValue,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Grant role' }));
+    const grant = screen.getByTestId('grant-role-dialog');
+    fireEvent.change(within(grant).getByLabelText('Role'), { target: { value: 'Not A Role' } });
+    fireEvent.click(within(grant).getByRole('button', { name: 'Grant role' }));
+    expect(operations('AdminGrantRole')).toEqual([]);
+    fireEvent.change(within(grant).getByLabelText('Role'), { target: { value: 'moderator' } });
+    fireEvent.click(within(grant).getByRole('button', { name: 'Grant role' }));
+    await screen.findByRole('button', { name: 'Revoke role moderator' });
+    expect(operations('AdminGrantRole')).toEqual([{ accountId: id, role: 'moderator' }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke role holder' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke role' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The account was not granted the role holder.',
+    );
+  });
+
+  it('ends every session after confirmation and says how many', async () => {
+    const { operations } = renderConsole({
+      path: `/admin/accounts/${id}`,
+      rootValue: server().rootValue,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'End all sessions' }));
+    expect(operations('AdminEndSessions')).toEqual([]);
+    // Focus starts on the harmless choice.
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    const dialogs = screen.getAllByRole('dialog');
+    const confirm = dialogs.find((dialog) => (dialog as HTMLDialogElement).open) as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'End all sessions' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 session ended.'));
+    expect(operations('AdminEndSessions')).toEqual([{ accountId: id }]);
   });
 
   it('says so when no account has the id', async () => {
