@@ -33,16 +33,16 @@ export type ClaimParameters = {
 };
 
 /**
- * Takes due deliveries for this instance: sets their lease in one short
- * transaction. On PostgreSQL `FOR UPDATE SKIP LOCKED` keeps instances from
- * taking the same row; SQLite has one writer, and the lease is enough.
+ * Takes due deliveries for this instance: sets their lease. On PostgreSQL,
+ * in one short transaction whose `FOR UPDATE SKIP LOCKED` keeps instances
+ * from taking the same row; SQLite has one writer, and the lease is enough.
  */
 export async function claimDueDeliveries(
   db: Db,
   p: ClaimParameters,
 ): Promise<{ rows: WebhookDeliveryRow[]; leftDue: boolean }> {
   if (p.limit <= 0) return { rows: [], leftDue: false };
-  return db.transaction().execute(async (trx) => {
+  const claim = async (trx: Db) => {
     let query = trx
       .selectFrom('webhook_deliveries')
       .select(['id', 'endpoint'])
@@ -76,7 +76,10 @@ export async function claimDueDeliveries(
       .returningAll()
       .execute();
     return { rows: rows.map(toRow), leftDue };
-  });
+  };
+  // SQLite: this process is the one sender and makes one look at a time, so
+  // nothing can come between the read and the lease.
+  return p.dialect === 'postgres' ? db.transaction().execute(claim) : claim(db);
 }
 
 export type AttemptOutcome =
