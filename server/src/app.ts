@@ -128,6 +128,7 @@ export async function createServices(
       events,
       logger,
       webhooks: config.webhooks,
+      adminWallets: config.adminWallets,
     }),
     webhooks: createWebhookDispatcher({
       db: store.db,

@@ -216,6 +216,12 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         expect(result.data?.admin.stats.accounts).toBeGreaterThanOrEqual(1);
       });
 
+      it('counts admin among the roles of an account holding a wallet of ADMIN_ADDRESSES', async () => {
+        const result = await admin.client.request<{ me: { roles: string[] } }>('{ me { roles } }');
+        expect(result.errors).toBeUndefined();
+        expect(result.data?.me.roles).toEqual(['admin']);
+      });
+
       it('opens to an account granted admin, publishes ROLES_CHANGED, and closes again when revoked', async () => {
         const deputy = await signIn(server, newKey());
         expect(errorCode(await deputy.client.request('{ admin { stats { accounts } } }'))).toBe(

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { listWallets } from '../accounts/wallet-store.js';
+import { ADMIN_ROLE, isAdministrator } from '../admin/is-administrator.js';
 import { NO_CHANGE_SOURCE } from '../audit/change-source.js';
 import { recordChange } from '../changes/record-change.js';
 import type { Clock } from '../clock.js';
@@ -61,6 +62,8 @@ export type CreateAccessCheckerParameters = {
   logger: Pick<Logger, 'warn' | 'info'>;
   /** Where a change of roles is also sent (docs/webhooks.md). @default none */
   webhooks?: Config['webhooks'];
+  /** ADMIN_ADDRESSES: an account holding one of these wallets holds `admin`. @default none */
+  adminWallets?: Config['adminWallets'];
 };
 
 /**
@@ -72,6 +75,16 @@ export type CreateAccessCheckerParameters = {
  */
 export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChecker {
   const { db, rules, clock, events, logger } = p;
+  /** The roles held outside the rules: granted ones, and `admin` by ADMIN_ADDRESSES. */
+  const heldRoles = async (from: Db, accountId: string): Promise<string[]> => {
+    const [granted, admin] = await Promise.all([
+      listGrantedRoles(from, accountId),
+      (p.adminWallets?.length ?? 0) > 0
+        ? isAdministrator(from, { adminWallets: p.adminWallets ?? [] }, accountId)
+        : false,
+    ]);
+    return admin ? union(granted, [ADMIN_ROLE]) : granted;
+  };
   const clients = new Map<number, PublicClient>(
     p.chains
       .filter(({ id }) => rules.some((rule) => rule.requirements.some((r) => chainOf(r) === id)))
@@ -155,7 +168,7 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
           {
             action: 'roles_changed',
             accountId,
-            roles: union(evaluation.roles, await listGrantedRoles(trx, accountId)),
+            roles: union(evaluation.roles, await heldRoles(trx, accountId)),
             granted: evaluation.roles.filter((role) => !was.includes(role)),
             revoked: was.filter((role) => !evaluation.roles.includes(role)),
           },
@@ -163,7 +176,7 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
       },
     });
     if (!sameRoles(before ?? [], evaluation.roles)) {
-      const granted = await listGrantedRoles(db, accountId);
+      const granted = await heldRoles(db, accountId);
       events.publish({
         type: 'ROLES_CHANGED',
         at: checkedAt,
@@ -230,7 +243,7 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
     async roles(accountId, cause) {
       const [{ ruleRoles }, granted] = await Promise.all([
         report(accountId, cause),
-        listGrantedRoles(db, accountId),
+        heldRoles(db, accountId),
       ]);
       return union(ruleRoles, granted);
     },
