@@ -55,8 +55,13 @@ export type WebhookDispatcher = {
  * few looks a second, each taking what is due, not one look per sign-in.
  */
 const SIGNALLED_LOOK_SPACING_MS = 20;
-/** After a signalled look, one more this much later: the change's transaction commits a moment after it signals. */
-const COMMIT_CHASE_MS = 50;
+/**
+ * On PostgreSQL, more looks this long after a signal: the change's
+ * transaction commits a moment after it signals, and until then its rows are
+ * invisible to the look. (On SQLite the look waits for the one connection,
+ * so it runs after the commit.)
+ */
+const COMMIT_CHASES_MS = [5, 25, 100];
 
 type InFlight = { leasedUntil: number; controller: AbortController; done: Promise<void> };
 
@@ -248,7 +253,7 @@ export function createWebhookDispatcher(p: WebhookDispatcherParameters): Webhook
       const poll = setInterval(() => void pick(), pollIntervalMs);
       poll.unref();
       let soon = false;
-      let chase = false;
+      const chasing = COMMIT_CHASES_MS.map(() => false);
       let lastSignalledLook = 0;
       stopListening = onWebhooksEnqueued(() => {
         if (!soon) {
@@ -262,13 +267,15 @@ export function createWebhookDispatcher(p: WebhookDispatcherParameters): Webhook
             },
           );
         }
-        if (!chase) {
-          chase = true;
-          later(COMMIT_CHASE_MS, () => {
-            chase = false;
+        if (dialect !== 'postgres') return;
+        COMMIT_CHASES_MS.forEach((ms, index) => {
+          if (chasing[index]) return;
+          chasing[index] = true;
+          later(ms, () => {
+            chasing[index] = false;
             void pick();
           });
-        }
+        });
       });
       timers.add(poll);
       void pick();
