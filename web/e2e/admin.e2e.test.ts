@@ -11,8 +11,23 @@ const administrator = privateKeyToAccount(generatePrivateKey());
 const member = privateKeyToAccount(generatePrivateKey());
 const outsider = privateKeyToAccount(generatePrivateKey());
 
-// docs/administration.md: ADMIN_ADDRESSES gives its wallets' accounts `admin`.
-const browser = setUpSigilBrowser({ serverEnv: { ADMIN_ADDRESSES: administrator.address } });
+// docs/administration.md: ADMIN_ADDRESSES gives its wallets' accounts `admin`. One webhook
+// endpoint where nothing listens (the discard port), tried twice a second apart: a suspension's
+// message is FAILED within seconds, for the deliveries view (docs/webhooks.md).
+const browser = setUpSigilBrowser({
+  serverEnv: {
+    ADMIN_ADDRESSES: administrator.address,
+    WEBHOOKS: JSON.stringify([
+      {
+        id: 'crm',
+        url: 'http://127.0.0.1:9/hooks/sigil',
+        secret: `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')}`,
+        events: ['account.suspended'],
+      },
+    ]),
+    WEBHOOK_RETRY_DELAYS: '1s',
+  },
+});
 
 const REASON = 'Posted phishing links in the profile';
 
@@ -120,6 +135,31 @@ it('lets an administrator find an account, suspend it with a reason and see that
   expect(await event.getByRole('cell').nth(1).textContent()).toBe('account_suspended');
   await event.getByTitle(memberId).waitFor();
   await screenshots(page, 'audit-log');
+
+  // The suspension's webhook message failed (nothing listens); it can be sent again.
+  await nav.getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Webhook deliveries' }).waitFor();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('FAILED');
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return rows.count();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(1);
+  const failed = rows.first();
+  expect(
+    await failed.getByRole('cell').evaluateAll((cells) => cells.map((cell) => cell.textContent)),
+  ).toEqual(expect.arrayContaining(['crm', 'account.suspended', 'Failed', '2', '—']));
+  await failed.getByRole('button', { name: 'Resend account.suspended to crm' }).click();
+  await expect
+    .poll(() => page.getByTestId('resend-outcome').textContent())
+    .toBe('account.suspended to crm is queued again.');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('');
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+  await screenshots(page, 'webhooks');
 
   // The member, signing in again, is told the account is suspended, why, and until when.
   const again = await browser.open({ accountIndex: 1, account: member });

@@ -130,6 +130,10 @@ export function WebhooksView() {
             ))}
           </select>
         </div>
+        {/* Deliveries change on their own (attempts, retries): look again without a reload. */}
+        <button type="button" className="button button-secondary" onClick={() => refetch()}>
+          Refresh
+        </button>
       </form>
       <p
         className={outcome?.ok === false ? 'inline-error' : 'admin-done'}
