@@ -2,7 +2,6 @@ import { useQuery } from '@apollo/client';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { formatDateTime } from '../../../components/format-date-time';
 import { shortAddress } from '../../../components/short-address';
 import { AdminAccountsDocument, type AdminAccountsQuery } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
@@ -11,6 +10,7 @@ import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
 import { shortId } from '../short-id';
+import { TableTime } from '../table-time';
 import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -41,7 +41,7 @@ const columns = [
   }),
   column.accessor('createdAt', {
     header: 'Created',
-    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
+    cell: ({ getValue }) => <TableTime value={getValue()} />,
   }),
   column.accessor('roles', {
     header: 'Roles',

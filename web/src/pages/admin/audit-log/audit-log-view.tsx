@@ -3,7 +3,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { describeUserAgent } from '../../../components/describe-user-agent';
-import { formatDateTime } from '../../../components/format-date-time';
 import { shortAddress } from '../../../components/short-address';
 import { AdminAuditLogDocument, type AdminAuditLogQuery } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
@@ -12,6 +11,7 @@ import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
 import { shortId } from '../short-id';
+import { TableTime } from '../table-time';
 import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -36,7 +36,7 @@ const accountLink = (id: string | null | undefined) =>
 const columns = [
   column.accessor('at', {
     header: 'When',
-    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
+    cell: ({ getValue }) => <TableTime value={getValue()} />,
   }),
   column.accessor('action', {
     header: 'Action',

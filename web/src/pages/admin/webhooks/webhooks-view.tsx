@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
-import { formatDateTime } from '../../../components/format-date-time';
 import {
   AdminResendWebhookDocument,
   AdminWebhookDeliveriesDocument,
@@ -12,6 +11,7 @@ import { PageHeading } from '../../page-heading';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
+import { TableTime } from '../table-time';
 import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 
@@ -27,9 +27,6 @@ const statusLabel = (status: WebhookDeliveryStatus) =>
   STATUSES.find((entry) => entry.value === status)?.label ?? status;
 
 const column = createColumnHelper<AdminWebhookDeliveryFieldsFragment>();
-
-const when = (value: string | null | undefined) =>
-  value ? <time dateTime={value}>{formatDateTime(value)}</time> : '—';
 
 /** Webhook deliveries, newest first, by status; any one can be sent again. */
 export function WebhooksView() {
@@ -85,11 +82,11 @@ export function WebhooksView() {
       }),
       column.accessor('lastAttemptAt', {
         header: 'Last attempt',
-        cell: ({ getValue }) => when(getValue()),
+        cell: ({ getValue }) => <TableTime value={getValue()} />,
       }),
       column.accessor('nextAttemptAt', {
         header: 'Next attempt',
-        cell: ({ getValue }) => when(getValue()),
+        cell: ({ getValue }) => <TableTime value={getValue()} />,
       }),
       column.display({
         id: 'resend',
