@@ -186,6 +186,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
           origin: null,
           userAgent: null,
           clientAddress: '127.0.0.1',
+          clientIp: '127.0.0.1',
           requestId: 'test',
         } satisfies GraphQLContext;
         type FieldResolver = (parent: unknown, args: unknown, context: unknown) => unknown;

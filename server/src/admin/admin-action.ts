@@ -15,7 +15,7 @@ export function adminChangeContext(
   return {
     at,
     actorId: admin.account_id,
-    ip: context.clientAddress,
+    ip: context.clientIp,
     userAgent: context.userAgent,
   };
 }

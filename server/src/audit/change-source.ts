@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ChangeContext } from '../changes/change.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { clientKey } from '../http/client-address.js';
 
 /**
  * Who makes a change and from where, before the time of the change is read: the
@@ -12,20 +11,20 @@ export type ChangeSource = Omit<ChangeContext, 'at'>;
 
 /** Where a GraphQL request comes from; `actorId` is the acting session's account (null for a sign-in). */
 export function changeSourceOf(
-  context: Pick<GraphQLContext, 'clientAddress' | 'userAgent'>,
+  context: Pick<GraphQLContext, 'clientIp' | 'userAgent'>,
   actorId: string | null,
 ): ChangeSource {
-  return { actorId, ip: context.clientAddress, userAgent: context.userAgent };
+  return { actorId, ip: context.clientIp, userAgent: context.userAgent };
 }
 
-/** Where a plain HTTP request comes from (the OpenID Connect interaction routes), measured as GraphQL's. */
+/** Where a plain HTTP request comes from (the OpenID Connect interaction routes), as GraphQL's. */
 export function changeSourceOfRequest(
   request: Pick<FastifyRequest, 'ip' | 'headers'>,
   actorId: string | null,
 ): ChangeSource {
   return {
     actorId,
-    ip: clientKey(request.ip),
+    ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
   };
 }

@@ -18,6 +18,8 @@ export type GraphQLContext = {
   userAgent: string | null;
   /** The client, as rate limits count it: its address (TRUST_PROXY decides which), an IPv6 one by its /64. */
   clientAddress: string;
+  /** The client's own address (TRUST_PROXY decides which), whole: what the audit log records. */
+  clientIp: string;
   requestId: string;
   /** Sets or clears the session cookie on the HTTP response; absent on websockets. */
   cookies?: {

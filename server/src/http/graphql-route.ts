@@ -21,6 +21,7 @@ export function createHttpYoga(services: Services) {
       origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
       userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
       clientAddress: clientKey(req.ip),
+      clientIp: req.ip,
       requestId: req.id,
       cookies: {
         setSession: (value) => setSessionCookie(reply, services.config, value),

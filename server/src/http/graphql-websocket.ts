@@ -113,6 +113,7 @@ export async function registerGraphQLWebSocket(
       origin: request.headers.origin ?? null,
       userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
       clientAddress: clientKey(request.ip),
+      clientIp: request.ip,
       requestId,
     };
     const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({

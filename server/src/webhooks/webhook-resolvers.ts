@@ -51,7 +51,7 @@ export const webhookResolvers: Resolvers = {
           {
             at,
             actorId: session.account_id,
-            ip: context.clientAddress,
+            ip: context.clientIp,
             userAgent: context.userAgent,
           },
           { action: 'webhook_resent', accountId: null, deliveryId: original.id },
