@@ -136,6 +136,22 @@ it('lets an administrator find an account, suspend it with a reason and see that
   await event.getByTitle(memberId).waitFor();
   await screenshots(page, 'audit-log');
 
+  // Its export, today only, as the browser downloads it with the administrator's cookie.
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await page.getByLabel('To', { exact: true }).fill(today);
+  const href = await page.getByRole('link', { name: 'Export (JSON Lines)' }).getAttribute('href');
+  expect(href).toMatch(/^\/admin\/audit-log\.jsonl\?since=.+&until=.+$/);
+  const exported = await page.request.get(href ?? '');
+  expect(exported.status()).toBe(200);
+  const lines = (await exported.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { action: string; accountId: string | null });
+  expect(lines).toContainEqual(
+    expect.objectContaining({ action: 'account_suspended', accountId: memberId }),
+  );
+
   // The suspension's webhook message failed (nothing listens); it can be sent again.
   await nav.getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('heading', { level: 1, name: 'Webhook deliveries' }).waitFor();
