@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../testing/repo-root.js';
-import { newestServerRuntime } from '../testing/server-runtime.js';
+import { newestServerRuntime, type ServerRuntime } from '../testing/server-runtime.js';
 import { startBuiltServer } from '../testing/start-built-server.js';
 import type { FireSignInsResult } from './sign-in/fire-sign-ins.js';
 import { prepareSignedMessages } from './sign-in/prepare-signed-messages.js';
@@ -89,6 +89,11 @@ export type RunSignInThroughputParameters = {
   chains?: { id: number; rpcUrl: string }[];
   /** More of the server's environment, e.g. ACCESS_RULES (bench/access-check.ts). */
   env?: Record<string, string>;
+  /**
+   * dist or tsx. @default the newest at the start (a bench comparing runs
+   * passes one, so a build made between them cannot change the runtime)
+   */
+  runtime?: ServerRuntime;
   log?: (line: string) => void;
 };
 
@@ -102,6 +107,7 @@ export async function runSignInThroughput(
     profile = process.env.BENCH_PROFILE === '1',
     chains = [{ id: 31337, rpcUrl: UNREACHABLE_RPC }],
     env,
+    runtime = newestServerRuntime(),
     log = (line: string) => console.log(line),
   } = parameters;
   const loadAverageAtStart = loadavg()[0] ?? 0;
@@ -115,7 +121,7 @@ export async function runSignInThroughput(
     cpus: SERVER_CPU,
     chains,
     ...(env && { env }),
-    runtime: newestServerRuntime(),
+    runtime,
     ...(profileDir && { nodeOptions: ['--cpu-prof', '--cpu-prof-dir', profileDir] }),
   });
   try {

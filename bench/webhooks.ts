@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { describeErrors, graphqlRequest } from '../testing/graphql-client.js';
-import { newestServerRuntime } from '../testing/server-runtime.js';
+import { newestServerRuntime, type ServerRuntime } from '../testing/server-runtime.js';
 import { POSTGRES_URL, serviceAvailable } from '../testing/services.js';
 import { startBuiltServer } from '../testing/start-built-server.js';
 import { prepareSignedMessages } from './sign-in/prepare-signed-messages.js';
@@ -104,6 +104,7 @@ export async function measureLatency(
   signIns: number,
   log: (line: string) => void,
   databaseUrl?: string,
+  runtime: ServerRuntime = newestServerRuntime(),
 ): Promise<Latency> {
   const latencies: number[] = [];
   let expected = 0;
@@ -123,7 +124,7 @@ export async function measureLatency(
       ...webhooksEnv(receiver, ['session.created']),
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     },
-    runtime: newestServerRuntime(),
+    runtime,
   });
   try {
     log(
@@ -170,18 +171,21 @@ export async function runWebhooks(
     log = (line: string) => console.log(line),
   } = parameters;
   const loadAverageAtStart = loadavg()[0] ?? 0;
-  const latency = await measureLatency(signIns, log);
+  // One runtime for every run: a build made meanwhile must not compare dist with tsx.
+  const runtime = newestServerRuntime();
+  log(`  server: ${runtime.kind} (${runtime.reason}) for every run`);
+  const latency = await measureLatency(signIns, log, undefined, runtime);
   const postgresLatency = (await serviceAvailable('PostgreSQL'))
-    ? await withPostgresSchema((url) => measureLatency(signIns, log, url))
+    ? await withPostgresSchema((url) => measureLatency(signIns, log, url, runtime))
     : undefined;
 
   log('  sign-in bench, no webhooks…');
-  const plain = await runSignInThroughput({ log });
+  const plain = await runSignInThroughput({ log, runtime });
   const answering = await startReceiver();
   let answered: Awaited<ReturnType<typeof runSignInThroughput>>;
   try {
     log('  sign-in bench, every message type to a receiver that answers…');
-    answered = await runSignInThroughput({ log, env: webhooksEnv(answering) });
+    answered = await runSignInThroughput({ log, runtime, env: webhooksEnv(answering) });
   } finally {
     await answering.close();
   }
@@ -189,7 +193,7 @@ export async function runWebhooks(
   let held: Awaited<ReturnType<typeof runSignInThroughput>>;
   try {
     log('  sign-in bench, every message type to a receiver that never answers…');
-    held = await runSignInThroughput({ log, env: webhooksEnv(hung) });
+    held = await runSignInThroughput({ log, runtime, env: webhooksEnv(hung) });
   } finally {
     await hung.close();
   }
