@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../testing/wait-for.js';
+import { runHousekeeping } from '../src/housekeeping/run-housekeeping.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import { metricsOf } from './support/metrics-of.js';
 import { sampleValue } from './support/parse-prometheus-text.js';
 import { captureLogs, startTestServer, type TestServer } from './support/test-server.js';
 import {
+  newWebhookSecret,
   type ReceivedWebhook,
   startWebhookReceiver,
   type WebhookReceiver,
@@ -348,7 +350,7 @@ describe('webhooks: endpoints, failures and the console', () => {
   });
 
   it('lists deliveries newest first with cursors and a status filter; resends one with the same webhook-id', async () => {
-    const client = (await signIn(server, 0)).client;
+    const { client, accountId: adminAccountId } = await signIn(server, 0);
     await server.services.webhooks.idle();
     const all = await deliveries(client, { first: 100 });
     expect(all.errors).toBeUndefined();
@@ -387,6 +389,21 @@ describe('webhooks: endpoints, failures and the console', () => {
       .map((e) => e.node)
       .find((d) => d.id === resent.data?.resendWebhook.id);
     expect(newest).toMatchObject({ status: 'DELIVERED', attempts: 1, lastStatusCode: 200 });
+
+    // The resend is in the audit log, with the administrator who made it.
+    const audit = await client.request<{
+      admin: {
+        auditLog: { edges: { node: { action: string; actorId: string; detail: string } }[] };
+      };
+    }>(
+      '{ admin { auditLog(action: "webhook_resent") { edges { node { action actorId detail } } } } }',
+    );
+    expect(audit.data?.admin.auditLog.edges.map((e) => e.node)).toMatchObject([
+      { action: 'webhook_resent', actorId: adminAccountId },
+    ]);
+    expect(JSON.parse(audit.data?.admin.auditLog.edges[0]?.node.detail ?? '{}')).toMatchObject({
+      deliveryId: original.id,
+    });
 
     expect(errorCode(await resend(client, '00000000-0000-4000-8000-000000000000'))).toBe(
       'NOT_FOUND',
@@ -501,6 +518,63 @@ describe('webhooks: receiver down, then up', () => {
       } finally {
         await up.close();
       }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('webhooks: housekeeping', () => {
+  it('deletes delivered messages stored over 30 days ago, and keeps the rest', async () => {
+    const server = await startTestServer({
+      env: {
+        WEBHOOKS: webhooksEnv([
+          { id: 'crm', url: 'http://127.0.0.1:9/hooks', secret: newWebhookSecret() },
+        ]),
+      },
+    });
+    try {
+      const now = server.clock();
+      const day = 86_400_000;
+      const row = (id: string, status: 'DELIVERED' | 'FAILED' | 'PENDING', ageDays: number) => ({
+        id,
+        endpoint: 'crm',
+        event_type: 'session.created',
+        webhook_id: `msg_${id.slice(-8)}`,
+        payload: '{}',
+        status,
+        attempts: 1,
+        // Not due: the dispatcher leaves these rows alone.
+        next_attempt_at: status === 'PENDING' ? now + day : null,
+        last_attempt_at: null,
+        last_status_code: null,
+        last_error: null,
+        locked_until: null,
+        created_at: now - ageDays * day,
+      });
+      const ids = {
+        oldDelivered: '00000000-0000-4000-8000-000000000001',
+        recentDelivered: '00000000-0000-4000-8000-000000000002',
+        oldFailed: '00000000-0000-4000-8000-000000000003',
+        oldPending: '00000000-0000-4000-8000-000000000004',
+      };
+      await server.services.db
+        .insertInto('webhook_deliveries')
+        .values([
+          row(ids.oldDelivered, 'DELIVERED', 31),
+          row(ids.recentDelivered, 'DELIVERED', 29),
+          row(ids.oldFailed, 'FAILED', 60),
+          row(ids.oldPending, 'PENDING', 60),
+        ])
+        .execute();
+      const report = await runHousekeeping(server.services);
+      expect(report.webhook_deliveries).toBe(1);
+      const left = await server.services.db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .orderBy('id')
+        .execute();
+      expect(left.map((r) => r.id)).toEqual([ids.recentDelivered, ids.oldFailed, ids.oldPending]);
     } finally {
       await server.close();
     }
