@@ -81,4 +81,16 @@ describe('AccessPanel', () => {
     expect(button).toHaveProperty('disabled', true);
     expect(button.getAttribute('aria-busy')).toBe('true');
   });
+
+  it('links an administrator to the console, and nobody else', () => {
+    renderPanel({ roles: ['admin'] });
+    expect(screen.getByRole('link', { name: 'open the console' }).getAttribute('href')).toBe(
+      '/admin',
+    );
+  });
+
+  it('offers no console link without admin', () => {
+    renderPanel({ roles: ['moderator'] });
+    expect(screen.queryByRole('link', { name: 'open the console' })).toBeNull();
+  });
 });

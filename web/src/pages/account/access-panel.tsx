@@ -1,6 +1,8 @@
 import type { RuntimeChain } from '../../app/runtime-config';
 import { describeWait } from '../../components/describe-wait';
 import { formatDateTime } from '../../components/format-date-time';
+import { Link } from '../../components/link';
+import { adminPath } from '../admin/admin-paths';
 import type { AccessReport, RequirementResult } from './access-report';
 import { AccessRuleItem } from './access-rule-item';
 import { describeRequirement, type TokenFacts } from './describe-requirement';
@@ -94,6 +96,11 @@ export function AccessPanel({
             </span>
           ))}
           .
+        </p>
+      ) : null}
+      {roles.includes('admin') ? (
+        <p data-testid="access-console-link">
+          You are an administrator: <Link to={adminPath('overview')}>open the console</Link>.
         </p>
       ) : null}
       {retryInSeconds > 0 ? (
