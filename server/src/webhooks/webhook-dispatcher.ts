@@ -24,7 +24,11 @@ export type WebhookDispatcherParameters = {
   metrics: Metrics;
   /** How often due deliveries are looked for (other instances' messages, retries). @default 1000 */
   pollIntervalMs?: number;
-  /** Attempts in flight on this instance. @default 8 */
+  /**
+   * Attempts in flight on this instance. @default room for every endpoint's
+   * share (`perEndpoint` each), at least 8 and at most 64: endpoints that hang
+   * hold their own share, never another's
+   */
   concurrency?: number;
   /** Attempts in flight to one endpoint: a hung endpoint cannot take every slot. @default 4 */
   perEndpoint?: number;
@@ -74,8 +78,9 @@ type InFlight = { leasedUntil: number; controller: AbortController; done: Promis
 export function createWebhookDispatcher(p: WebhookDispatcherParameters): WebhookDispatcher {
   const { db, dialect, clock, config, logger, metrics } = p;
   const pollIntervalMs = p.pollIntervalMs ?? 1000;
-  const concurrency = p.concurrency ?? 8;
   const perEndpoint = p.perEndpoint ?? 4;
+  const concurrency =
+    p.concurrency ?? Math.min(64, Math.max(8, perEndpoint * config.webhooks.length));
   const attemptTimeoutMs = p.attemptTimeoutMs ?? 10_000;
   // Past an attempt's own deadline, with room for writing its outcome: a
   // lease runs out only when its instance died mid-attempt.
