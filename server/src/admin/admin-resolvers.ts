@@ -2,7 +2,7 @@ import { findAccountById } from '../accounts/account-store.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
-import { decodeAccountCursor, encodeAccountCursor } from './account-cursor.js';
+import { accountCursor } from './account-cursor.js';
 import { adminChangeContext, requireAccount } from './admin-action.js';
 import {
   accountIdArgument,
@@ -52,11 +52,11 @@ export const adminResolvers: Resolvers = {
       const rows = await searchAccounts(context.services.db, {
         query: args.query,
         limit: first + 1,
-        after: args.after ? decodeAccountCursor(args.after) : undefined,
+        after: args.after ? accountCursor.decode(args.after) : undefined,
       });
       const page = rows.slice(0, first);
       const edges = page.map((row) => ({
-        cursor: encodeAccountCursor({ createdAt: row.created_at, id: row.id }),
+        cursor: accountCursor.encode({ at: row.created_at, id: row.id }),
         node: row,
       }));
       return {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AccountRow } from '../accounts/account-store.js';
 import { BadUserInputError } from '../errors.js';
+import type { TimeAndId } from '../graphql/time-and-id-cursor.js';
 import type { Db } from '../store/database.js';
-import type { AccountPosition } from './account-cursor.js';
 
 const QUERY_MAX_LENGTH = 200;
 const WHOLE_ADDRESS = /^0x[0-9a-f]{40}$/;
@@ -17,7 +17,7 @@ export type SearchAccountsParameters = {
   query: string | null | undefined;
   /** One more than the page, to learn whether another follows. */
   limit: number;
-  after: AccountPosition | undefined;
+  after: TimeAndId | undefined;
 };
 
 /**
@@ -72,7 +72,7 @@ export async function searchAccounts(db: Db, p: SearchAccountsParameters): Promi
     });
   }
   if (p.after) {
-    const { createdAt, id } = p.after;
+    const { at: createdAt, id } = p.after;
     select = select.where((eb) =>
       eb.or([
         eb('accounts.created_at', '<', createdAt),

@@ -1,6 +1,6 @@
 import type { ChangeAction } from '../changes/change.js';
+import type { TimeAndId } from '../graphql/time-and-id-cursor.js';
 import type { Db } from '../store/database.js';
-import type { AuditPosition } from './audit-cursor.js';
 import type { AuditEventsTable } from './audit-tables.js';
 
 export type AuditEventRow = AuditEventsTable;
@@ -17,7 +17,7 @@ export type AuditLogFilter = {
  */
 export async function listAuditEvents(
   db: Db,
-  p: AuditLogFilter & { first: number; after?: AuditPosition | undefined },
+  p: AuditLogFilter & { first: number; after?: TimeAndId | undefined },
 ): Promise<{ rows: AuditEventRow[]; hasNextPage: boolean }> {
   let query = db
     .selectFrom('audit_events')
@@ -46,7 +46,7 @@ export async function* readAuditEventsInBatches(
   db: Db,
   p: { since?: number | undefined; until?: number | undefined; batchSize: number },
 ): AsyncGenerator<AuditEventRow[]> {
-  let last: AuditPosition | undefined;
+  let last: TimeAndId | undefined;
   for (;;) {
     let query = db
       .selectFrom('audit_events')

@@ -2,7 +2,7 @@ import { requireAdministrator } from '../admin/is-administrator.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { AUDIT_ACTIONS, isAuditAction } from './audit-actions.js';
-import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.js';
+import { auditCursor } from './audit-cursor.js';
 import { listAuditEvents } from './audit-event-store.js';
 
 const MAX_PAGE = 100;
@@ -26,7 +26,7 @@ export const auditResolvers: Resolvers = {
       if (accountId !== undefined && accountId.length > 100) {
         throw new BadUserInputError('accountId is not an account id.');
       }
-      const after = args.after ? decodeAuditCursor(args.after) : undefined;
+      const after = args.after ? auditCursor.decode(args.after) : undefined;
       const { rows, hasNextPage } = await listAuditEvents(context.services.db, {
         first,
         after,
@@ -34,7 +34,7 @@ export const auditResolvers: Resolvers = {
         action,
       });
       const edges = rows.map((row) => ({
-        cursor: encodeAuditCursor({ at: Number(row.at), id: row.id }),
+        cursor: auditCursor.encode({ at: Number(row.at), id: row.id }),
         node: row,
       }));
       return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };
