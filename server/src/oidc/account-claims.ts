@@ -1,7 +1,7 @@
 import type { AccountClaims } from 'oidc-provider';
 import { findAccountById } from '../accounts/account-store.js';
-import { findActiveSuspension } from '../admin/suspension-store.js';
 import { listWallets, type WalletRow } from '../accounts/wallet-store.js';
+import { findActiveSuspension } from '../admin/suspension-store.js';
 import type { Services } from '../services.js';
 import { readProfileClaims } from './profile-claims.js';
 

@@ -23,7 +23,9 @@ describe('SuspendedNotice', () => {
 
   it('says the account is suspended, until when in words, and why', () => {
     const activity = renderNotice();
-    act(() => activity.accountSuspended({ reason: 'Spam links', until: '2026-12-03T00:00:00.000Z' }));
+    act(() =>
+      activity.accountSuspended({ reason: 'Spam links', until: '2026-12-03T00:00:00.000Z' }),
+    );
     const notice = screen.getByRole('alert');
     expect(notice.textContent).toContain('This account is suspended until 3 December 2026.');
     expect(notice.textContent).toContain('Reason: Spam links');
