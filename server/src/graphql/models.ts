@@ -1,8 +1,8 @@
 import type { AccountRow } from '../accounts/account-store.js';
-import type { AdminModel, AdminStatsModel } from '../admin/admin-models.js';
-import type { SuspensionRow } from '../admin/suspension-store.js';
 import type { SignInRow } from '../accounts/sign-in-store.js';
 import type { WalletView } from '../accounts/wallet-store.js';
+import type { AdminModel, AdminStatsModel } from '../admin/admin-models.js';
+import type { SuspensionRow } from '../admin/suspension-store.js';
 import type { AuditEventRow } from '../audit/audit-event-store.js';
 import type { AccountEventMessage } from '../events/account-events.js';
 import type { ImageMeta } from '../images/image-store.js';
