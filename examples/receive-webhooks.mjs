@@ -11,7 +11,13 @@ const webhook = new Webhook(process.env.WEBHOOK_SECRET);
 
 createServer(async (req, res) => {
   const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    // Sigil's messages are a few hundred bytes: anything near a megabyte is not one.
+    if (size > 1_048_576) return res.writeHead(413).end();
+    chunks.push(chunk);
+  }
   // Verify the exact bytes received: parsing and re-serializing would change them.
   const body = Buffer.concat(chunks).toString('utf8');
   let message;
