@@ -20,11 +20,12 @@ describeEachDatabase('account store', (database) => {
       });
       expect(created.account).toMatchObject({ address, created_at: T0 });
       expect(created.wallet).toMatchObject({ address, kind: 'EOA', chain_id: null });
+      expect(created.created).toBe(true);
       const again = await findOrCreateAccountForWallet(database.store.db, {
         identity: identity(address),
         now: T0 + 5000,
       });
-      expect(again).toEqual(created);
+      expect(again).toEqual({ ...created, created: false });
       expect(await findAccountById(database.store.db, created.account.id)).toEqual(created.account);
     });
 
