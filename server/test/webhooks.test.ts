@@ -68,15 +68,6 @@ async function signIn(server: TestServer, index: number) {
   return { client, accountId: signedIn.account.id, sessionId: signedIn.session.id };
 }
 
-/** Like waitFor, for a condition that asks the database. */
-async function waitUntil(condition: () => Promise<boolean>, boundMs = BOUND_MS) {
-  const deadline = Date.now() + boundMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${boundMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 const attemptsOf = async (server: TestServer, webhookId: string) =>
   Number(
     (
@@ -164,7 +155,7 @@ describe.each(databaseBackends)('webhooks on $name', (backend) => {
       const first = receiver.received[before] as ReceivedWebhook;
       expect(first.answered).toBe(500);
       // The failed attempt is recorded before the next is scheduled 5 s later (WEBHOOK_RETRY_DELAYS).
-      await waitUntil(async () => (await attemptsOf(server, first.id)) >= 1);
+      await waitFor(async () => (await attemptsOf(server, first.id)) >= 1, BOUND_MS);
       await server.services.webhooks.wake();
       expect(receiver.received.length).toBe(before + 1);
 
@@ -501,7 +492,7 @@ describe('webhooks: receiver down, then up', () => {
       const row = () =>
         server.services.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow();
       // The first attempt is refused and recorded.
-      await waitUntil(async () => (await row()).attempts >= 1);
+      await waitFor(async () => (await row()).attempts >= 1, BOUND_MS);
       await server.services.webhooks.idle();
       expect(await row()).toMatchObject({ status: 'PENDING', attempts: 1, last_status_code: null });
       expect((await row()).last_error).toBeTruthy();
