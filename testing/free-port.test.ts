@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createPortAllocator, freePort, onFreePort } from './free-port.js';
+import { createPortAllocator, freePort, onFreePort, saysPortTaken } from './free-port.js';
 
 // A CI run failed when the kernel gave a test's METRICS_PORT and then its
 // server's PORT the same ephemeral port: the server refused to start.
@@ -58,4 +58,23 @@ it('does not retry a failure that is not a taken port', async () => {
     }),
   ).rejects.toThrow('bad configuration');
   expect(calls).toBe(1);
+});
+
+it("reads a taken port in Node's code and in the words of redis-server and postgres", () => {
+  expect(saysPortTaken(Object.assign(new Error('listen'), { code: 'EADDRINUSE' }))).toBe(true);
+  expect(
+    saysPortTaken(
+      new Error('x'),
+      'Warning: Could not create server TCP listening socket 127.0.0.1:6390: bind: Address already in use',
+    ),
+  ).toBe(true);
+  expect(
+    saysPortTaken(
+      new Error('pg_ctl failed'),
+      'LOG:  could not bind IPv4 address "127.0.0.1": Address already in use',
+    ),
+  ).toBe(true);
+  expect(
+    saysPortTaken(new Error('role "x" does not exist'), 'FATAL:  database files are incompatible'),
+  ).toBe(false);
 });

@@ -43,13 +43,16 @@ export const freePort = createPortAllocator(probeKernel);
 /** Thrown by a start that found its port taken: `onFreePort` tries another. */
 export class PortTakenError extends Error {}
 
+/** Node's code, and the words of servers that are not Node (redis-server, postgres). */
+const PORT_TAKEN = /EADDRINUSE|address already in use/i;
+
 /** Whether an error (or its output) says the port was taken by someone else. */
 export function saysPortTaken(error: unknown, output = ''): boolean {
   return (
     error instanceof PortTakenError ||
     (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE' ||
-    output.includes('EADDRINUSE') ||
-    String((error as Error | undefined)?.message ?? '').includes('EADDRINUSE')
+    PORT_TAKEN.test(output) ||
+    PORT_TAKEN.test(String((error as Error | undefined)?.message ?? ''))
   );
 }
 

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../free-port.js';
+import { onFreePort, PortTakenError, saysPortTaken } from '../free-port.js';
 
 /**
  * A PostgreSQL cluster of the machine's own installation, in a temporary
@@ -22,6 +22,8 @@ export type PrivatePostgres = {
 };
 
 const ROOT = '/usr/lib/postgresql';
+
+const urlOf = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
 
 /** The newest installed PostgreSQL's bin folder, or undefined. */
 export function postgresBinaries(): string | undefined {
@@ -71,28 +73,41 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     '-E',
     'UTF8',
   ]);
-  const port = await freePort();
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const start = async () => {
-    asPostgres(bin, 'pg_ctl', [
-      'start',
-      '-D',
-      data,
-      '-w',
-      '-l',
-      join(dir, 'log'),
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    ]);
+  const log = join(dir, 'log');
+  const logLength = () => (existsSync(log) ? readFileSync(log, 'utf8').length : 0);
+  const startOn = (port: number) => async () => {
+    const logged = logLength();
+    try {
+      asPostgres(bin, 'pg_ctl', [
+        'start',
+        '-D',
+        data,
+        '-w',
+        '-l',
+        log,
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      ]);
+    } catch (error) {
+      // What this start logged says whether the port was taken (then onFreePort tries another).
+      const said = existsSync(log) ? readFileSync(log, 'utf8').slice(logged) : '';
+      if (saysPortTaken(error, said)) throw new PortTakenError(`port ${port} was taken`);
+      throw error;
+    }
     // pg_ctl -w returns once the server accepts connections; a query proves it.
+    const url = urlOf(port);
     if (!(await answers(url))) throw new Error(`private PostgreSQL on ${port} does not answer`);
   };
   const stop = async () => {
     asPostgres(bin, 'pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);
   };
-  await start();
+  const port = await onFreePort(async (candidate) => {
+    await startOn(candidate)();
+    return candidate;
+  });
+  const start = startOn(port);
   return {
-    url,
+    url: urlOf(port),
     start,
     stop,
     async remove() {

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { freePort } from '../free-port.js';
+import { onFreePort } from '../free-port.js';
 import { type CappedChild, spawnCapped } from '../spawn-capped.js';
 
 /**
@@ -28,16 +28,20 @@ function accepts(port: number): Promise<boolean> {
 }
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
   let server: CappedChild | undefined;
-  const start = async () => {
+  const startOn = (port: number) => async () => {
     server = spawnCapped({
       command: 'redis-server',
       args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     });
     await server.waitUntilReady({ ready: () => accepts(port), what: `redis on ${port}` });
   };
-  await start();
+  // Another process may take the probed port before redis-server binds it: then another port.
+  const port = await onFreePort(async (candidate) => {
+    await startOn(candidate)();
+    return candidate;
+  });
+  const start = startOn(port);
   return {
     url: `redis://127.0.0.1:${port}`,
     start,
