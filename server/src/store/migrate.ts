@@ -9,6 +9,7 @@ import * as access from './migrations/0006-access.js';
 import * as administration from './migrations/0007-administration.js';
 import * as auditLog from './migrations/0008-audit-log.js';
 import * as webhooks from './migrations/0009-webhooks.js';
+import { runUntilCatalogSettles } from './run-until-catalog-settles.js';
 
 /** Every migration, in order. Each receives the dialect for the few types that differ. */
 const migrations = {
@@ -61,7 +62,9 @@ export async function createMigrator(store: Store): Promise<Migrator> {
 
 /** Brings the database to the latest schema; run at every start. */
 export async function migrateToLatest(store: Store): Promise<string[]> {
-  const { error, results } = await (await createMigrator(store)).migrateToLatest();
+  const { error, results } = await runUntilCatalogSettles(async () =>
+    (await createMigrator(store)).migrateToLatest(),
+  );
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new MigrationError(`migration ${failed} failed`, { cause: error });
