@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TimeAndId } from '../graphql/time-and-id-cursor.js';
 import type { StoreDialect } from '../store/create-database.js';
 import type { Db } from '../store/database.js';
 import type { WebhookDeliveriesTable, WebhookDeliveryStatus } from './webhook-tables.js';
@@ -158,7 +159,7 @@ export async function listDeliveries(
   db: Db,
   p: {
     first: number;
-    after?: { createdAt: number; id: string };
+    after?: TimeAndId;
     status?: WebhookDeliveryStatus;
   },
 ): Promise<{ rows: WebhookDeliveryRow[]; hasNextPage: boolean }> {
@@ -173,8 +174,8 @@ export async function listDeliveries(
   if (after) {
     query = query.where((eb) =>
       eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+        eb('created_at', '<', after.at),
+        eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)]),
       ]),
     );
   }

@@ -2,10 +2,7 @@ import { requireAdministrator } from '../admin/is-administrator.js';
 import { recordChange } from '../changes/record-change.js';
 import { BadUserInputError, NotFoundError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
-import {
-  decodeWebhookDeliveryCursor,
-  encodeWebhookDeliveryCursor,
-} from './webhook-delivery-cursor.js';
+import { webhookDeliveryCursor } from './webhook-delivery-cursor.js';
 import { findDelivery, insertResend, listDeliveries } from './webhook-delivery-store.js';
 
 const MAX_PAGE = 100;
@@ -27,10 +24,13 @@ export const webhookResolvers: Resolvers = {
       }
       const { rows, hasNextPage } = await listDeliveries(context.services.db, {
         first,
-        ...(args.after && { after: decodeWebhookDeliveryCursor(args.after) }),
+        ...(args.after && { after: webhookDeliveryCursor.decode(args.after) }),
         ...(args.status && { status: args.status }),
       });
-      const edges = rows.map((row) => ({ cursor: encodeWebhookDeliveryCursor(row), node: row }));
+      const edges = rows.map((row) => ({
+        cursor: webhookDeliveryCursor.encode({ at: row.created_at, id: row.id }),
+        node: row,
+      }));
       return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };
     },
   },
