@@ -43,6 +43,12 @@ const config: CodegenConfig = {
         avoidOptionals: false,
       },
     },
+    // What the first paint asks for, as printed text: the small entry fetches it without Apollo.
+    'web/src/first-paint/generated/printed-operations.ts': {
+      documents: ['web/src/**/*.graphql'],
+      plugins: ['./schema/codegen/printed-operations.cjs'],
+      config: { operations: ['PublicProfile', 'Me'] },
+    },
     'web/src/graphql/generated/': {
       documents: ['web/src/**/*.graphql'],
       preset: 'client',
