@@ -5,10 +5,8 @@ import { loadRuntimeConfig } from './app/load-runtime-config';
 import { preloadPageFor } from './app/preload-page-for';
 import { afterFirstPaint } from './first-paint/after-first-paint';
 import { FirstPaintLayout } from './first-paint/first-paint-layout';
-import { FirstPaintPage, profileAddressOf } from './first-paint/first-paint-page';
-import { requestPublicProfile } from './first-paint/request-public-profile';
-import type { GraphqlClient } from './graphql/create-graphql-client';
-import { PublicProfileDocument } from './graphql/generated/graphql';
+import { FirstPaintPage } from './first-paint/first-paint-page';
+import { requestMe } from './first-paint/request-me';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -24,28 +22,24 @@ root.render(
   </FirstPaintLayout>,
 );
 
-/** The public profile the first paint fetched, in Apollo's cache: the page starts from it. */
-async function seedFirstPaintData(graphql: GraphqlClient) {
-  const address = profileAddressOf(path);
-  if (address === null) return;
-  const data = await requestPublicProfile(address);
-  if (data)
-    graphql.apollo.writeQuery({ query: PublicProfileDocument, variables: { address }, data });
-}
-
 // index.html preloads /api/config, so this answer is usually here before the code runs.
 const config = loadRuntimeConfig();
 afterFirstPaint(path)
-  .then(() =>
-    Promise.all([
+  .then(() => {
+    // Who is signed in, asked beside the stack's download (after the paint, so the content never
+    // waits for it): on a slow network the answer is in hand when the stack has loaded.
+    void requestMe();
+    return Promise.all([
       config,
       import('./app/create-app-element'),
+      import('./first-paint/seed-apollo-cache'),
       // The page's own chunk alongside the stack, not one round trip after it.
       preloadPageFor(path),
-    ]),
-  )
-  .then(([runtimeConfig, { createAppElement }]) =>
-    createAppElement(runtimeConfig, { path, seed: seedFirstPaintData }),
+    ]);
+  })
+  .then(([runtimeConfig, { createAppElement }, { seedApolloCache }]) =>
+    // What the first paint fetched (a profile, `me`), in Apollo's cache: the page starts from it.
+    createAppElement(runtimeConfig, { path, seed: (graphql) => seedApolloCache(graphql, path) }),
   )
   .then((element) => root.render(element))
   .catch((error: unknown) => {

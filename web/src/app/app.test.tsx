@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestConnect, takePendingConnect } from '../first-paint/pending-connect';
 import { createGraphqlClient } from '../graphql/create-graphql-client';
+import { MeDocument } from '../graphql/generated/graphql';
 import { runtimeConfigFixture } from '../test/runtime-config-fixture';
 import { createSchemaFetch } from '../test/schema-fetch';
 import { buildWagmiConfig } from '../wallet/build-wagmi-config';
@@ -23,7 +24,8 @@ beforeAll(() => {
   }));
 });
 
-async function renderApp() {
+/** `meSeeded`: Apollo's cache holds `me: null` before the first render, as the first paint leaves it. */
+async function renderApp({ meSeeded = false } = {}) {
   const config = runtimeConfigFixture();
   const wagmiConfig = buildWagmiConfig({
     config,
@@ -34,12 +36,14 @@ async function renderApp() {
     fetch: createSchemaFetch({ rootValue: { me: () => null } }),
     wsUrl: 'ws://127.0.0.1:9/graphql',
   });
+  if (meSeeded) graphql.apollo.writeQuery({ query: MeDocument, data: { me: null } });
   render(
     <App
       config={config}
       wagmiConfig={wagmiConfig}
       queryClient={new QueryClient()}
       graphql={graphql}
+      meSeeded={meSeeded}
     />,
   );
 }
@@ -61,14 +65,26 @@ describe('App', () => {
     expect(settled.dataset.status).toBe('unauthenticated');
   });
 
-  it('opens the connect dialog for a click on Connect made before the app had loaded', async () => {
-    window.history.replaceState(null, '', '/');
-    requestConnect();
-    await renderApp();
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Connect a Wallet').textContent).toBe('Connect a Wallet');
-    expect(takePendingConnect()).toBe(false);
-  });
+  // RainbowKit closes its dialogs once the session is known to be signed out: the kept click
+  // must open it after that, or it flashes and is gone.
+  it.each([
+    { meSeeded: false, when: 'once the server has answered me' },
+    { meSeeded: true, when: 'with me already in the cache' },
+  ])(
+    'opens the connect dialog for a click on Connect made before the app had loaded, $when',
+    async ({ meSeeded }) => {
+      window.history.replaceState(null, '', '/');
+      requestConnect();
+      await renderApp({ meSeeded });
+      const dialog = await screen.findByRole('dialog');
+      expect(screen.getByTestId('auth-status').dataset.status).toBe('unauthenticated');
+      expect(within(dialog).getByText('Connect a Wallet').textContent).toBe('Connect a Wallet');
+      expect(takePendingConnect()).toBe(false);
+      // Whatever RainbowKit does on the session's news has been done: the dialog is still open.
+      await act(async () => {});
+      expect(screen.getByRole('dialog')).toBe(dialog);
+    },
+  );
 
   it("offers RainbowKit's Connect button and the home page", async () => {
     window.history.replaceState(null, '', '/');

@@ -17,10 +17,12 @@ export type AppProps = {
   wagmiConfig: Config;
   queryClient: QueryClient;
   graphql: GraphqlClient;
+  /** Apollo's cache holds this page load's `me` already (first-paint/seed-apollo-cache.ts). */
+  meSeeded?: boolean;
 };
 
 /** The providers, outermost first: wallet state, its queries, GraphQL, the session, RainbowKit's UI. */
-export function App({ config, wagmiConfig, queryClient, graphql }: AppProps) {
+export function App({ config, wagmiConfig, queryClient, graphql, meSeeded = false }: AppProps) {
   return (
     <ErrorBoundary>
       <RuntimeConfigContext.Provider value={config}>
@@ -29,7 +31,7 @@ export function App({ config, wagmiConfig, queryClient, graphql }: AppProps) {
           <RecentWalletReconnector />
           <QueryClientProvider client={queryClient}>
             <ApolloProvider client={graphql.apollo}>
-              <SiweAuthProvider graphql={graphql}>
+              <SiweAuthProvider graphql={graphql} meSeeded={meSeeded}>
                 <RainbowKitProvider
                   appInfo={{ appName: config.appName }}
                   theme={walletTheme}

@@ -11,8 +11,11 @@ import type { RuntimeConfig } from './runtime-config';
 export type CreateAppElementOptions = {
   /** The path whose page is loaded before the app is returned, so it renders without a fallback. */
   path?: string;
-  /** Fills Apollo's cache before the first render (what the first paint already fetched). */
-  seed?: (graphql: GraphqlClient) => void | Promise<void>;
+  /**
+   * Fills Apollo's cache before the first render (what the first paint already
+   * fetched); says whether `me` is among it, fresh from this page load.
+   */
+  seed?: (graphql: GraphqlClient) => Promise<{ me: boolean }>;
 };
 
 /** Builds the wallet and GraphQL clients for this deployment and the app around them. */
@@ -27,8 +30,14 @@ export async function createAppElement(
   const wagmiConfig = buildWagmiConfig({ config, walletList });
   const queryClient = new QueryClient();
   const graphql = createGraphqlClient();
-  await seed?.(graphql);
+  const seeded = await seed?.(graphql);
   return (
-    <App config={config} wagmiConfig={wagmiConfig} queryClient={queryClient} graphql={graphql} />
+    <App
+      config={config}
+      wagmiConfig={wagmiConfig}
+      queryClient={queryClient}
+      graphql={graphql}
+      meSeeded={seeded?.me ?? false}
+    />
   );
 }

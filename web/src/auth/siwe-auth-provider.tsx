@@ -12,14 +12,16 @@ import { useAuthSession } from './use-auth-session';
 
 export type SiweAuthProviderProps = {
   graphql: GraphqlClient;
+  /** Apollo's cache holds this page load's `me` already: the session starts from it. */
+  meSeeded?: boolean;
   children: ReactNode;
 };
 
 /** Sign-In with Ethereum for RainbowKit, with the session state the rest of the app reads. */
-export function SiweAuthProvider({ graphql, children }: SiweAuthProviderProps) {
+export function SiweAuthProvider({ graphql, meSeeded = false, children }: SiweAuthProviderProps) {
   const actions = useMemo(() => createSessionActions(graphql), [graphql]);
   const activity = useMemo(() => createSignInActivity(), []);
-  const session = useAuthSession({ graphql, actions });
+  const session = useAuthSession({ graphql, actions, meSeeded });
   const walletChanged = useRef(session.signOutUnlessWalletBelongs);
   walletChanged.current = session.signOutUnlessWalletBelongs;
   const adapter = useMemo(

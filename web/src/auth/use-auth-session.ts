@@ -12,6 +12,12 @@ import type { Session } from './session-context';
 export type UseAuthSessionParameters = {
   graphql: Pick<GraphqlClient, 'accountCache' | 'subscriptions'>;
   actions: Pick<SessionActions, 'signOut'>;
+  /**
+   * Apollo's cache already holds this page load's `me` (the small entry asked
+   * for it): the first answer comes from there instead of one more request.
+   * @default false: the first answer comes from the server
+   */
+  meSeeded?: boolean;
 };
 
 export type AuthSession = Session & {
@@ -33,11 +39,19 @@ export type AuthSession = Session & {
  * - `me` went from an account to null (revoked elsewhere, expired): sign out locally too;
  * - the subscription socket closed or the tab became visible again: ask `me` again.
  */
-export function useAuthSession({ graphql, actions }: UseAuthSessionParameters): AuthSession {
+export function useAuthSession({
+  graphql,
+  actions,
+  meSeeded = false,
+}: UseAuthSessionParameters): AuthSession {
   const { accountCache, subscriptions } = graphql;
   const config = useConfig();
   const { address, status: walletStatus } = useAccount();
-  const me = useQuery(MeDocument, { fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first' });
+  // A snapshot restored from storage may hold an older `me`: only this page load's answer is trusted.
+  const me = useQuery(MeDocument, {
+    fetchPolicy: meSeeded ? 'cache-first' : 'network-only',
+    nextFetchPolicy: 'cache-first',
+  });
   // A failed refresh (server restarting, network gone) keeps the last answer: it says nothing new.
   const data = me.data ?? (me.error ? me.previousData : undefined);
   const account = data?.me ?? null;

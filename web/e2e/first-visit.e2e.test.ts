@@ -1,0 +1,40 @@
+import { basename } from 'node:path';
+import type { Route } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { TestWallet } from '../../testing/test-wallet/test-wallet.js';
+import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
+import { SigilApp } from './harness/sigil-app.js';
+
+const browser = setUpSigilBrowser();
+
+/** The wallet stack's two files, which the small entry loads after its paint (web/build/wallet-stack-chunks.ts). */
+const STACK_FILE = /\/assets\/stack-(app|vendor)-[\w-]+\.js$/;
+
+// The stack is held at the network until the checks before it are done: the
+// page cannot have had it, so what shows meanwhile came from the entry alone.
+it('paints the home page before the wallet stack, and opens the dialog for a click on Connect made meanwhile', async () => {
+  const { page } = await browser.open({ accountIndex: 10, blank: true });
+  const app = new SigilApp(page);
+  const held: Route[] = [];
+  await page.route(STACK_FILE, (route) => {
+    held.push(route);
+  });
+  await page.goto('/');
+
+  await page.getByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }).waitFor();
+  await page.getByRole('button', { name: 'Get started' }).waitFor();
+  // The entry asks for the stack once its content is on screen: both files, nothing else of it.
+  await expect
+    .poll(() => held.map((route) => basename(route.request().url()).split('-')[1]).sort())
+    .toEqual(['app', 'vendor']);
+
+  const placeholder = page.getByTestId('connect-placeholder');
+  await placeholder.click();
+  await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('true');
+  expect(await app.dialog.count()).toBe(0);
+
+  for (const route of held) await route.continue();
+  // The click made before the stack arrived opens RainbowKit's dialog, without another.
+  await app.dialog.getByTestId(`rk-wallet-option-${TestWallet.info.rdns}`).waitFor();
+  await expect.poll(() => placeholder.count()).toBe(0);
+});
