@@ -273,6 +273,10 @@ function rowsOf(result: BenchResult): Row[] {
           baseline: `${seconds(starter?.connectClickableMs)} starter`,
           ratio: result.ratios.connectClickable.toFixed(2),
         }),
+        row('wallet list after an early tap /', seconds(home?.walletListAfterTapMs), {
+          baseline: `${seconds(starter?.walletListAfterTapMs)} starter`,
+          ratio: result.ratios.walletListAfterTap.toFixed(2),
+        }),
         row(
           'script before LCP /, /u, /verify',
           [home, profile, verify].map((r) => kib(r?.scriptBytesBeforeLcp)).join(', '),

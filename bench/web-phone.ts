@@ -22,7 +22,11 @@ import {
   type PhonePageFigures,
   summarizeLighthouse,
 } from './web-phone/summarize-lighthouse.js';
-import { type ConnectTimes, timeConnectUsable } from './web-phone/time-connect-usable.js';
+import {
+  type ConnectTimes,
+  timeConnectUsable,
+  timeWalletListAfterEarlyTap,
+} from './web-phone/time-connect-usable.js';
 
 /** The brief's unit: KiB of 1024 bytes. */
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -51,6 +55,8 @@ export type PhoneRow = PhonePageFigures & {
   connectUsableMs?: number;
   /** A Connect button takes a click (Sigil's placeholder keeps it until the dialog exists). */
   connectClickableMs?: number;
+  /** The wallet list on screen after a tap on Connect as soon as it took one. */
+  walletListAfterTapMs?: number;
 };
 
 export type WebPhoneResult =
@@ -59,7 +65,13 @@ export type WebPhoneResult =
       rounds: number;
       /** Medians per page: Sigil's `/`, `/u/<address>`, `/verify`, then the starter's `/`. */
       rows: PhoneRow[];
-      ratios: { lcp: number; connectUsable: number; connectClickable: number; scriptBytes: number };
+      ratios: {
+        lcp: number;
+        connectUsable: number;
+        connectClickable: number;
+        walletListAfterTap: number;
+        scriptBytes: number;
+      };
       budgets: { lcp: boolean; connectUsable: boolean; scriptBeforeLcp: boolean };
     }
   | Skipped<'web-phone'>;
@@ -88,7 +100,12 @@ async function lighthouseRunOnce(port: number, url: string): Promise<PhonePageFi
   return summarizeLighthouse(result.lhr as unknown as LighthouseResultLike);
 }
 
-function medianRow(page: string, runs: PhonePageFigures[], connect: ConnectTimes[]): PhoneRow {
+function medianRow(
+  page: string,
+  runs: PhonePageFigures[],
+  connect: ConnectTimes[],
+  walletList: number[],
+): PhoneRow {
   const pick = (key: keyof PhonePageFigures) => median(runs.map((run) => run[key]));
   return {
     page,
@@ -101,6 +118,7 @@ function medianRow(page: string, runs: PhonePageFigures[], connect: ConnectTimes
       connectUsableMs: median(connect.map((times) => times.rainbowKitMs)),
       connectClickableMs: median(connect.map((times) => times.clickableMs)),
     }),
+    ...(walletList.length > 0 && { walletListAfterTapMs: median(walletList) }),
   };
 }
 
@@ -137,6 +155,7 @@ export async function runWebPhone(
     );
     const lighthouseRuns = new Map<string, PhonePageFigures[]>(pages.map((p) => [p.name, []]));
     const connectRuns = new Map<string, ConnectTimes[]>(pages.map((p) => [p.name, []]));
+    const walletListRuns = new Map<string, number[]>(pages.map((p) => [p.name, []]));
     // Alternating, so a change of load on the machine falls on both apps alike.
     for (let round = 1; round <= ROUNDS; round++) {
       for (const page of pages) {
@@ -146,7 +165,11 @@ export async function runWebPhone(
         if (page.connect) {
           const times = await timeConnectUsable(browser, page.url);
           connectRuns.get(page.name)?.push(times);
-          connect = `, Connect clickable ${times.clickableMs.toFixed(0)} ms, RainbowKit's usable ${times.rainbowKitMs.toFixed(0)} ms`;
+          const walletList = await timeWalletListAfterEarlyTap(browser, page.url);
+          walletListRuns.get(page.name)?.push(walletList);
+          connect =
+            `, Connect clickable ${times.clickableMs.toFixed(0)} ms, RainbowKit's usable ${times.rainbowKitMs.toFixed(0)} ms, ` +
+            `wallet list after an early tap ${walletList.toFixed(0)} ms`;
         }
         log(
           `  round ${round} ${page.name}: FCP ${figures.fcpMs.toFixed(0)} ms, LCP ${figures.lcpMs.toFixed(0)} ms, ` +
@@ -155,7 +178,12 @@ export async function runWebPhone(
       }
     }
     const rows = pages.map((page) =>
-      medianRow(page.name, lighthouseRuns.get(page.name) ?? [], connectRuns.get(page.name) ?? []),
+      medianRow(
+        page.name,
+        lighthouseRuns.get(page.name) ?? [],
+        connectRuns.get(page.name) ?? [],
+        walletListRuns.get(page.name) ?? [],
+      ),
     );
     const [home, , , base] = rows as [PhoneRow, PhoneRow, PhoneRow, PhoneRow];
     const ratios = {
@@ -163,6 +191,8 @@ export async function runWebPhone(
       connectUsable: (home.connectUsableMs ?? Number.NaN) / (base.connectUsableMs ?? Number.NaN),
       connectClickable:
         (home.connectClickableMs ?? Number.NaN) / (base.connectClickableMs ?? Number.NaN),
+      walletListAfterTap:
+        (home.walletListAfterTapMs ?? Number.NaN) / (base.walletListAfterTapMs ?? Number.NaN),
       scriptBytes: home.scriptBytes / base.scriptBytes,
     };
     const result: WebPhoneResult = {
@@ -203,6 +233,7 @@ export function printWebPhone(
       'LCP',
       'Connect clickable',
       'RainbowKit usable',
+      'wallet list after tap',
       'script (wire)',
       'before LCP',
       'score',
@@ -213,6 +244,7 @@ export function printWebPhone(
       seconds(row.lcpMs),
       seconds(row.connectClickableMs),
       seconds(row.connectUsableMs),
+      seconds(row.walletListAfterTapMs),
       kib(row.scriptBytes),
       kib(row.scriptBytesBeforeLcp),
       String(row.score),
@@ -237,6 +269,9 @@ export function printWebPhone(
   );
   log(
     `  Connect clickable ratio ${result.ratios.connectClickable.toFixed(2)} (Sigil's placeholder keeps the click until the dialog exists)`,
+  );
+  log(
+    `  wallet list after an early tap ratio ${result.ratios.walletListAfterTap.toFixed(2)} (a tap on Connect as soon as it takes one, until RainbowKit's dialog is on screen)`,
   );
   log(
     `  script on the wire ratio ${result.ratios.scriptBytes.toFixed(2)}; before LCP on every Sigil page ≤ ${kib(PHONE_BUDGETS.scriptBeforeLcpBytes)}: ${verdict(result.budgets.scriptBeforeLcp)}`,

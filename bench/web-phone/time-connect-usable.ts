@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /**
  * Lighthouse's mobile Slow 4G and mid-range phone CPU, as DevTools applies
@@ -25,13 +25,8 @@ export type ConnectTimes = {
   clickableMs: number;
 };
 
-/**
- * Milliseconds from navigation start until a Connect button takes a click,
- * and until RainbowKit's own is on screen, enabled and answering clicks, in a
- * fresh context (cold cache) on a 412×823 phone screen, with the network and
- * CPU throttled through the DevTools protocol.
- */
-export async function timeConnectUsable(browser: Browser, url: string): Promise<ConnectTimes> {
+/** A fresh context (cold cache) on a 412×823 phone screen, throttled through the DevTools protocol, at `url`. */
+async function openThrottledPage(browser: Browser, url: string) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -39,41 +34,82 @@ export async function timeConnectUsable(browser: Browser, url: string): Promise<
     hasTouch: true,
     serviceWorkers: 'block',
   });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE_THROTTLING.requestLatencyMs,
+    downloadThroughput: (PHONE_THROTTLING.downloadKbps * 1024) / 8,
+    uploadThroughput: (PHONE_THROTTLING.uploadKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_THROTTLING.cpuSlowdown });
+  await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+  return { context, page };
+}
+
+/**
+ * The page's time (ms since navigation start) at which one of `selectors` is
+ * a button on screen, enabled, and the topmost element at its centre (no
+ * overlay over it); resolves with that button's selector too.
+ */
+async function whenUsable(page: Page, selectors: string[]) {
+  const usable = await page.waitForFunction(
+    (list) => {
+      for (const selector of list) {
+        const button = document.querySelector<HTMLButtonElement>(selector);
+        if (!button || button.disabled) continue;
+        const box = button.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        if (top !== null && button.contains(top)) return { at: performance.now(), selector };
+      }
+      return false;
+    },
+    selectors,
+    { polling: 50, timeout: 60_000 },
+  );
+  return (await usable.jsonValue()) as { at: number; selector: string };
+}
+
+/**
+ * Milliseconds from navigation start until a Connect button takes a click,
+ * and until RainbowKit's own is on screen, enabled and answering clicks.
+ */
+export async function timeConnectUsable(browser: Browser, url: string): Promise<ConnectTimes> {
+  const { context, page } = await openThrottledPage(browser, url);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PHONE_THROTTLING.requestLatencyMs,
-      downloadThroughput: (PHONE_THROTTLING.downloadKbps * 1024) / 8,
-      uploadThroughput: (PHONE_THROTTLING.uploadKbps * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_THROTTLING.cpuSlowdown });
-    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-    const whenUsable = async (selectors: string[]) => {
-      const usable = await page.waitForFunction(
-        (list) =>
-          list.some((selector) => {
-            const button = document.querySelector<HTMLButtonElement>(selector);
-            if (!button || button.disabled) return false;
-            const box = button.getBoundingClientRect();
-            if (box.width === 0 || box.height === 0) return false;
-            // Answering clicks: the topmost element at its centre is the button (no overlay).
-            const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-            return top !== null && button.contains(top);
-          })
-            ? performance.now()
-            : false,
-        selectors,
-        { polling: 50, timeout: 60_000 },
-      );
-      return (await usable.jsonValue()) as number;
-    };
-    const clickableMs = await whenUsable([CONNECT_PLACEHOLDER, CONNECT_BUTTON]);
-    const rainbowKitMs = await whenUsable([CONNECT_BUTTON]);
-    return { clickableMs, rainbowKitMs };
+    const clickable = await whenUsable(page, [CONNECT_PLACEHOLDER, CONNECT_BUTTON]);
+    const rainbowKit = await whenUsable(page, [CONNECT_BUTTON]);
+    return { clickableMs: clickable.at, rainbowKitMs: rainbowKit.at };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * What a person who taps Connect as soon as it takes a tap waits for:
+ * milliseconds from navigation start until the wallet list (RainbowKit's
+ * connect dialog) is on screen, after a tap on the first Connect button that
+ * took one (Sigil's placeholder, or RainbowKit's own button).
+ */
+export async function timeWalletListAfterEarlyTap(browser: Browser, url: string): Promise<number> {
+  const { context, page } = await openThrottledPage(browser, url);
+  try {
+    const clickable = await whenUsable(page, [CONNECT_PLACEHOLDER, CONNECT_BUTTON]);
+    await page.tap(clickable.selector);
+    const shown = await page.waitForFunction(
+      () => {
+        const dialog = document.querySelector('[role="dialog"]');
+        return dialog !== null && dialog.getBoundingClientRect().height > 0
+          ? performance.now()
+          : false;
+      },
+      undefined,
+      { polling: 50, timeout: 60_000 },
+    );
+    return (await shown.jsonValue()) as number;
   } finally {
     await context.close();
   }
