@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useAccount } from 'wagmi';
 import { connect, disconnect } from 'wagmi/actions';
 import { createGraphqlClient } from '../graphql/create-graphql-client';
+import { MeDocument } from '../graphql/generated/graphql';
 import { createSchemaFetch } from '../test/schema-fetch';
 import { testAccounts, wagmiTestConfig } from '../test/wagmi-test-config';
 import { wagmiWrapper } from '../test/wagmi-wrapper';
@@ -21,7 +22,8 @@ function mockConnector(config: ReturnType<typeof wagmiTestConfig>) {
 
 type MeAnswer = { id: string; address: string; wallets?: { address: string; chainId: null }[] };
 
-function setUp(initialMe: MeAnswer | null) {
+/** `seedMe`: Apollo's cache holds `me: null` before the first render, as the first paint leaves it. */
+function setUp(initialMe: MeAnswer | null, { seedMe = false } = {}) {
   // The account's own address is always one of its wallets.
   const withWallets = (answer: MeAnswer | null) =>
     answer && {
@@ -44,6 +46,7 @@ function setUp(initialMe: MeAnswer | null) {
     socketClosed = listener;
     return () => {};
   });
+  if (seedMe) graphql.apollo.writeQuery({ query: MeDocument, data: { me: null } });
   const actions = createSessionActions(graphql);
   const signOut = vi.spyOn(actions, 'signOut');
   const wagmi = wagmiTestConfig();
@@ -53,7 +56,9 @@ function setUp(initialMe: MeAnswer | null) {
       <ApolloProvider client={graphql.apollo}>{children}</ApolloProvider>
     </WithWagmi>
   );
-  const hook = renderHook(() => useAuthSession({ graphql, actions }), { wrapper });
+  const hook = renderHook(() => useAuthSession({ graphql, actions, meSeeded: seedMe }), {
+    wrapper,
+  });
   const wallet = renderHook(() => useAccount(), { wrapper });
   return {
     hook,
@@ -72,6 +77,15 @@ describe('useAuthSession', () => {
   it('is loading until the server has said who is signed in', () => {
     const { hook } = setUp(null);
     expect(hook.result.current.status).toBe('loading');
+  });
+
+  it("starts from this page load's `me` in the cache, settled and without asking again", async () => {
+    const { hook, fetch } = setUp(null, { seedMe: true });
+    expect(hook.result.current.status).toBe('unauthenticated');
+    expect(fetch.operations).toEqual([]);
+    // Asked again when something may have changed it, as without the seed.
+    act(() => hook.result.current.refresh());
+    await waitFor(() => expect(fetch.operations.map((op) => op.operationName)).toEqual(['Me']));
   });
 
   it('is unauthenticated when `me` is null', async () => {
