@@ -284,6 +284,14 @@ function rowsOf(result: BenchResult): Row[] {
             target: `≤ ${kib(PHONE_BUDGETS.scriptBeforeLcpBytes)} ${met(result.budgets.scriptBeforeLcp)}`,
           },
         ),
+        row(
+          'layout shift /, /u, /verify',
+          [home, profile, verify].map((r) => r?.cls.toFixed(3)).join(', '),
+          {
+            baseline: `${starter?.cls.toFixed(3)} starter`,
+            target: `< ${PHONE_BUDGETS.layoutShift} ${met(result.budgets.layoutShift)}`,
+          },
+        ),
         row('script on the wire /', kib(home?.scriptBytes), {
           baseline: `${kib(starter?.scriptBytes)} starter`,
           ratio: result.ratios.scriptBytes.toFixed(2),

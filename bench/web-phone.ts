@@ -32,6 +32,8 @@ import {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 export const PHONE_BUDGETS = {
+  /** Cumulative layout shift on each Sigil page, below (the first paint replaced by the app must not jump). */
+  layoutShift: 0.1,
   /** Sigil's LCP of `/` at most this share of the starter's. */
   lcpRatio: 0.5,
   /** Sigil's "Connect usable" at most this share of the starter's. */
@@ -72,7 +74,12 @@ export type WebPhoneResult =
         walletListAfterTap: number;
         scriptBytes: number;
       };
-      budgets: { lcp: boolean; connectUsable: boolean; scriptBeforeLcp: boolean };
+      budgets: {
+        lcp: boolean;
+        connectUsable: boolean;
+        scriptBeforeLcp: boolean;
+        layoutShift: boolean;
+      };
     }
   | Skipped<'web-phone'>;
 
@@ -112,6 +119,8 @@ function medianRow(
     fcpMs: pick('fcpMs'),
     lcpMs: pick('lcpMs'),
     score: pick('score'),
+    cls: pick('cls'),
+    tbtMs: pick('tbtMs'),
     scriptBytes: pick('scriptBytes'),
     scriptBytesBeforeLcp: pick('scriptBytesBeforeLcp'),
     ...(connect.length > 0 && {
@@ -173,7 +182,8 @@ export async function runWebPhone(
         }
         log(
           `  round ${round} ${page.name}: FCP ${figures.fcpMs.toFixed(0)} ms, LCP ${figures.lcpMs.toFixed(0)} ms, ` +
-            `score ${figures.score}, script ${kib(figures.scriptBytes)}${connect}`,
+            `CLS ${figures.cls.toFixed(3)}, TBT ${figures.tbtMs.toFixed(0)} ms, score ${figures.score}, ` +
+            `script ${kib(figures.scriptBytes)}${connect}`,
         );
       }
     }
@@ -206,6 +216,7 @@ export async function runWebPhone(
         scriptBeforeLcp: rows
           .slice(0, 3)
           .every((row) => row.scriptBytesBeforeLcp <= PHONE_BUDGETS.scriptBeforeLcpBytes),
+        layoutShift: rows.slice(0, 3).every((row) => row.cls < PHONE_BUDGETS.layoutShift),
       },
     };
     printWebPhone(result, log);
@@ -236,6 +247,8 @@ export function printWebPhone(
       'wallet list after tap',
       'script (wire)',
       'before LCP',
+      'CLS',
+      'TBT',
       'score',
     ],
     ...result.rows.map((row) => [
@@ -247,6 +260,8 @@ export function printWebPhone(
       seconds(row.walletListAfterTapMs),
       kib(row.scriptBytes),
       kib(row.scriptBytesBeforeLcp),
+      row.cls.toFixed(3),
+      `${row.tbtMs.toFixed(0)} ms`,
       String(row.score),
     ]),
   ];
@@ -272,6 +287,9 @@ export function printWebPhone(
   );
   log(
     `  wallet list after an early tap ratio ${result.ratios.walletListAfterTap.toFixed(2)} (a tap on Connect as soon as it takes one, until RainbowKit's dialog is on screen)`,
+  );
+  log(
+    `  layout shift below ${PHONE_BUDGETS.layoutShift} on every Sigil page: ${verdict(result.budgets.layoutShift)}`,
   );
   log(
     `  script on the wire ratio ${result.ratios.scriptBytes.toFixed(2)}; before LCP on every Sigil page ≤ ${kib(PHONE_BUDGETS.scriptBeforeLcpBytes)}: ${verdict(result.budgets.scriptBeforeLcp)}`,

@@ -7,6 +7,8 @@ function lhr(requests: Record<string, unknown>[]): LighthouseResultLike {
     audits: {
       'first-contentful-paint': { numericValue: 1210.4 },
       'largest-contentful-paint': { numericValue: 1830.2 },
+      'cumulative-layout-shift': { numericValue: 0.013 },
+      'total-blocking-time': { numericValue: 212.5 },
       metrics: { details: { items: [{ observedLargestContentfulPaint: 400 }] } },
       'network-requests': { details: { items: requests } },
     },
@@ -14,12 +16,14 @@ function lhr(requests: Record<string, unknown>[]): LighthouseResultLike {
 }
 
 describe('summarizeLighthouse', () => {
-  it('reads the simulated paints and the score out of 100', () => {
+  it('reads the simulated paints, the layout shift, blocking time and the score out of 100', () => {
     const figures = summarizeLighthouse(lhr([]));
     expect(figures).toEqual({
       fcpMs: 1210.4,
       lcpMs: 1830.2,
       score: 87,
+      cls: 0.013,
+      tbtMs: 212.5,
       scriptBytes: 0,
       scriptBytesBeforeLcp: 0,
     });

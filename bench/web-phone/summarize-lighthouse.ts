@@ -18,6 +18,10 @@ export type PhonePageFigures = {
   lcpMs: number;
   /** Lighthouse's performance score, 0 to 100. */
   score: number;
+  /** Cumulative layout shift of the load (observed: the first paint replaced by the app included). */
+  cls: number;
+  /** Simulated total blocking time, ms. */
+  tbtMs: number;
   /** Every script's transfer size: bytes on the wire, as sent (compressed). */
   scriptBytes: number;
   /** Scripts whose download ended before the observed LCP. */
@@ -51,6 +55,8 @@ export function summarizeLighthouse(lhr: LighthouseResultLike): PhonePageFigures
     fcpMs: need(lhr.audits['first-contentful-paint']?.numericValue, 'FCP'),
     lcpMs: need(lhr.audits['largest-contentful-paint']?.numericValue, 'LCP'),
     score: Math.round(need(lhr.categories.performance?.score, 'performance score') * 100),
+    cls: need(lhr.audits['cumulative-layout-shift']?.numericValue, 'CLS'),
+    tbtMs: need(lhr.audits['total-blocking-time']?.numericValue, 'TBT'),
     scriptBytes: bytes(scripts),
     scriptBytesBeforeLcp: bytes(
       scripts.filter((request) => Number(request.networkEndTime) <= observedLcp),
