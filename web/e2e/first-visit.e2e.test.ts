@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Route } from 'playwright-core';
+import type { Locator, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { TestWallet } from '../../testing/test-wallet/test-wallet.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
@@ -37,4 +37,36 @@ it('paints the home page before the wallet stack, and opens the dialog for a cli
   // The click made before the stack arrived opens RainbowKit's dialog, without another.
   await app.dialog.getByTestId(`rk-wallet-option-${TestWallet.info.rdns}`).waitFor();
   await expect.poll(() => placeholder.count()).toBe(0);
+});
+
+/** Where an element is on the page, to the pixel. */
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element is not on screen');
+  return { x: Math.round(box.x), y: Math.round(box.y), height: Math.round(box.height) };
+}
+
+it('keeps the heading and the Connect button where the first paint put them, on a phone', async () => {
+  const { page } = await browser.open({ accountIndex: 10, blank: true });
+  await page.setViewportSize({ width: 390, height: 760 });
+  const app = new SigilApp(page);
+  const held: Route[] = [];
+  await page.route(STACK_FILE, (route) => {
+    held.push(route);
+  });
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1, name: 'Your wallet is your sign-in' });
+  await heading.waitFor();
+  await expect.poll(() => held.length).toBe(2);
+  const firstPaint = {
+    heading: await boxOf(heading),
+    connect: await boxOf(page.getByTestId('connect-placeholder')),
+  };
+
+  for (const route of held) await route.continue();
+  await app.expectConnectionStatus('disconnected');
+  await app.expectAuthStatus('unauthenticated');
+  const connect = page.getByTestId('rk-connect-button');
+  await connect.waitFor();
+  expect({ heading: await boxOf(heading), connect: await boxOf(connect) }).toEqual(firstPaint);
 });
