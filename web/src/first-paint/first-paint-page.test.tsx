@@ -85,8 +85,10 @@ describe('FirstPaintPage', () => {
   it('keeps a click on Connect or "Get started" for when the dialog exists', () => {
     paint('/');
     expect(takePendingConnect()).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
     expect(screen.getByTestId('connect-placeholder').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Opening the wallet list…');
     expect(takePendingConnect()).toBe(true);
     expect(takePendingConnect()).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
