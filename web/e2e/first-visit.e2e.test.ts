@@ -46,8 +46,23 @@ async function boxOf(locator: Locator) {
   return { x: Math.round(box.x), y: Math.round(box.y), height: Math.round(box.height) };
 }
 
+// Where the page's content starts, at every frame the browser paints (a plain script: no
+// test-runner transform reaches it). A frame in between that moved it is a jump a person saw.
+const RECORD_CONTENT_TOP = `(() => {
+  if (window.top !== window) return;
+  const tops = (window.__sigilContentTops = []);
+  const frame = () => {
+    const main = document.querySelector('main');
+    const top = main && Math.round(main.getBoundingClientRect().top);
+    if (top !== null && tops.at(-1) !== top) tops.push(top);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
+
 it('keeps the heading and the Connect button where the first paint put them, on a phone', async () => {
-  const { page } = await browser.open({ accountIndex: 10, blank: true });
+  const { page, context } = await browser.open({ accountIndex: 10, blank: true });
+  await context.addInitScript(RECORD_CONTENT_TOP);
   await page.setViewportSize({ width: 390, height: 760 });
   const app = new SigilApp(page);
   const held: Route[] = [];
@@ -62,6 +77,7 @@ it('keeps the heading and the Connect button where the first paint put them, on 
     heading: await boxOf(heading),
     connect: await boxOf(page.getByTestId('connect-placeholder')),
   };
+  const mainTop = (await boxOf(page.locator('main'))).y;
 
   for (const route of held) await route.continue();
   await app.expectConnectionStatus('disconnected');
@@ -69,4 +85,10 @@ it('keeps the heading and the Connect button where the first paint put them, on 
   const connect = page.getByTestId('rk-connect-button');
   await connect.waitFor();
   expect({ heading: await boxOf(heading), connect: await boxOf(connect) }).toEqual(firstPaint);
+  // Not only the end: no frame on the way (RainbowKit's button renders nothing until it has
+  // mounted) moved the content either.
+  const tops = await page.evaluate(
+    () => (window as unknown as { __sigilContentTops: number[] }).__sigilContentTops,
+  );
+  expect(tops).toEqual([mainTop]);
 });
