@@ -1,6 +1,6 @@
 import { changeSourceOf } from '../audit/change-source.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
-import { checkRequestOrigin, originForClient } from './allowed-origins.js';
+import { originForClient } from './allowed-origins.js';
 import { measureSignIn } from './measure-sign-in.js';
 import { createNonce } from './nonce/nonce-store.js';
 import { enforceRateLimit } from './rate-limit/enforce-rate-limit.js';
@@ -29,7 +29,6 @@ export const authResolvers: Resolvers = {
   Mutation: {
     async createNonce(_parent, _args, context) {
       await enforceRateLimit(context, 'createNonce');
-      checkRequestOrigin(context.services.config, context.origin);
       const { db, clock, config, metrics } = context.services;
       const nonce = await createNonce(db, { now: clock(), ttlSeconds: config.nonceTtlSeconds });
       metrics.nonceIssued();

@@ -11,6 +11,7 @@ import { resolvers } from './resolvers.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
 import { useErrorNodes } from './use-error-nodes.js';
 import { useGetParameterErrors } from './use-get-parameter-errors.js';
+import { useMutationOrigin } from './use-mutation-origin.js';
 import { useNoSchemaIntrospection } from './use-no-schema-introspection.js';
 
 const schemaPath = new URL('../../../schema/schema.graphql', import.meta.url);
@@ -75,6 +76,7 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
       useErrorNodes(),
       useGetParameterErrors(),
       useArmor(),
+      useMutationOrigin(config),
       // Introspection and GraphiQL are development tools.
       ...(config.development ? [] : [useNoSchemaIntrospection()]),
       // GET requests and simple-content-type POSTs skip CORS preflight; they

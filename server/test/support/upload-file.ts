@@ -7,6 +7,8 @@ export type UploadOptions = {
   /** Extra headers; the CSRF header is sent unless `csrfHeader: false`. */
   headers?: Record<string, string>;
   csrfHeader?: boolean;
+  /** The Origin header: the client's server origin unless given; null sends none. */
+  origin?: string | null;
 };
 
 /**
@@ -31,7 +33,7 @@ export async function uploadFile<T = Record<string, unknown>>(
   const response = await fetch(`${client.server.url}/graphql`, {
     method: 'POST',
     headers: {
-      origin: client.server.origin,
+      ...(options.origin !== null && { origin: options.origin ?? client.server.origin }),
       ...(client.cookie && { cookie: client.cookie }),
       ...(options.csrfHeader !== false && { 'x-graphql-yoga-csrf': '1' }),
       ...options.headers,
