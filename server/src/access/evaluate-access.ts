@@ -1,3 +1,4 @@
+import { identityOfWallet, listedWalletIdentities } from '../accounts/listed-wallet-identities.js';
 import type { AccessRule, Requirement } from '../config/access-rule.js';
 import type { AccessRuleResult, RequirementResult } from '../graphql/generated/resolvers-types.js';
 import { type AccountWallet, balanceKey } from './balance-reads.js';
@@ -79,14 +80,12 @@ const TYPES = {
 } as const;
 
 /**
- * The identity rule for allowlists: an EOA is listed by its bare address (or
- * a CAIP-10 entry on any chain, since its key holds the address everywhere);
- * a contract wallet only by `eip155:<its chain>:<its address>`, so the same
- * address deployed by someone else on another chain is not listed.
+ * The identity rule for allowlists, the one ADMIN_ADDRESSES follows too
+ * (accounts/listed-wallet-identities.ts): an EOA is listed by its bare
+ * address or a CAIP-10 entry on any chain, since its key holds the address
+ * everywhere; a contract wallet only by `eip155:<its chain>:<its address>`,
+ * so the same address deployed by someone else on another chain is not listed.
  */
 export function isListed(wallet: AccountWallet, entries: readonly string[]): boolean {
-  if (wallet.kind === 'CONTRACT') {
-    return entries.includes(`eip155:${wallet.chainId}:${wallet.address}`);
-  }
-  return entries.some((entry) => entry === wallet.address || entry.endsWith(`:${wallet.address}`));
+  return listedWalletIdentities(entries).has(identityOfWallet(wallet));
 }

@@ -1,3 +1,4 @@
+import { listedWalletIdentities } from '../accounts/listed-wallet-identities.js';
 import type { Config } from '../config/load-config.js';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import type { GraphQLContext } from '../graphql/context.js';
@@ -8,25 +9,37 @@ import type { Db } from '../store/database.js';
 export const ADMIN_ROLE = 'admin';
 
 /**
- * Whether the account holds `admin` (docs/administration.md): one of its
- * wallets is in ADMIN_ADDRESSES (by the wallet's identity: an EOA's address,
- * a contract wallet's `eip155:<chainId>:<address>`), or an administrator
- * granted it. Never reads a chain: an admin check costs two indexed lookups.
+ * Whether one of the account's wallets is in ADMIN_ADDRESSES, read as an
+ * allowlist reads its entries (accounts/listed-wallet-identities.ts): a
+ * configured administrator, whom only the operator can remove
+ * (docs/administration.md). One indexed lookup, never a chain read.
+ */
+export async function isConfiguredAdministrator(
+  db: Db,
+  config: Pick<Config, 'adminWallets'>,
+  accountId: string,
+): Promise<boolean> {
+  if (config.adminWallets.length === 0) return false;
+  const listed = await db
+    .selectFrom('wallets')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('identity', 'in', [...listedWalletIdentities(config.adminWallets)])
+    .executeTakeFirst();
+  return listed !== undefined;
+}
+
+/**
+ * Whether the account holds `admin` (docs/administration.md): it is a
+ * configured administrator (ADMIN_ADDRESSES), or an administrator granted it.
+ * Never reads a chain: an admin check costs two indexed lookups.
  */
 export async function isAdministrator(
   db: Db,
   config: Pick<Config, 'adminWallets'>,
   accountId: string,
 ): Promise<boolean> {
-  if (config.adminWallets.length > 0) {
-    const listed = await db
-      .selectFrom('wallets')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where('identity', 'in', config.adminWallets)
-      .executeTakeFirst();
-    if (listed) return true;
-  }
+  if (await isConfiguredAdministrator(db, config, accountId)) return true;
   const granted = await db
     .selectFrom('granted_roles')
     .select('role')
