@@ -137,6 +137,8 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
     let server: TestServer;
     let webRoot: string;
     const adminKey = newKey();
+    /** A second administrator by ADMIN_ADDRESSES, named by its EOA on one chain (CAIP-10). */
+    const secondAdminKey = newKey();
     let admin: Signed;
 
     beforeAll(async () => {
@@ -145,7 +147,10 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       server = await startTestServer({
         database: kind,
         webRoot,
-        env: { ADMIN_ADDRESSES: adminKey.address, OIDC_CLIENTS },
+        env: {
+          ADMIN_ADDRESSES: `${adminKey.address},eip155:8453:${secondAdminKey.address}`,
+          OIDC_CLIENTS,
+        },
       });
       admin = await signIn(server, adminKey);
     });
@@ -283,6 +288,67 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
           'BAD_USER_INPUT',
         );
         expect(await suspensionOf(admin.client, admin.accountId)).toBeNull();
+      });
+    });
+
+    describe('configured administrators (ADMIN_ADDRESSES)', () => {
+      it('refuses an administrator by grant only suspending, ending the sessions of or un-admining a configured one with FORBIDDEN', async () => {
+        const deputyKey = newKey();
+        const deputy = await signIn(server, deputyKey);
+        expect((await grantRole(admin.client, deputy.accountId, 'admin')).errors).toBeUndefined();
+        // Granted admin as well: without the rule, revoking it would succeed.
+        expect((await grantRole(deputy.client, admin.accountId, 'admin')).errors).toBeUndefined();
+        for (const [what, result] of [
+          ['suspendAccount', await suspend(deputy.client, admin.accountId, 'coup')],
+          ['endSessions', await endSessions(deputy.client, admin.accountId)],
+          ['revokeRole', await revokeRole(deputy.client, admin.accountId, 'admin')],
+        ] as const) {
+          expect(errorCode(result), what).toBe('FORBIDDEN');
+          expect(result.errors?.[0]?.message, what).toMatch(/ADMIN_ADDRESSES/);
+        }
+        // Nothing changed: the configured administrator is not suspended, still
+        // signed in, and still holds the granted admin.
+        expect(await suspensionOf(admin.client, admin.accountId)).toBeNull();
+        const roles = await admin.client.request<{ me: { roles: string[] } }>('{ me { roles } }');
+        expect(roles.data?.me.roles).toEqual(['admin']);
+        const granted = await server.services.db
+          .selectFrom('granted_roles')
+          .select('role')
+          .where('account_id', '=', admin.accountId)
+          .execute();
+        expect(granted).toEqual([{ role: 'admin' }]);
+
+        // A configured administrator still acts on an administrator by grant.
+        expect(errorCode(await endSessions(admin.client, deputy.accountId))).toBeUndefined();
+        const deputyAgain = await signIn(server, deputyKey);
+        expect(
+          errorCode(await revokeRole(admin.client, deputy.accountId, 'admin')),
+        ).toBeUndefined();
+        expect(errorCode(await suspend(admin.client, deputy.accountId, 'coup'))).toBeUndefined();
+        expect((await me(deputyAgain.client)).data?.me).toBeNull();
+        // Lifted again: the suspension suites below count suspensions.
+        expect(errorCode(await unsuspend(admin.client, deputy.accountId))).toBeUndefined();
+      });
+
+      it('lets no one suspend a configured administrator, and lets another configured one end their sessions and revoke their granted admin', async () => {
+        const second = await signIn(server, secondAdminKey);
+        const result = await suspend(second.client, admin.accountId, 'coup');
+        expect(errorCode(result)).toBe('FORBIDDEN');
+        expect(result.errors?.[0]?.message).toMatch(/operator removes/);
+        expect(await suspensionOf(admin.client, admin.accountId)).toBeNull();
+
+        await grantRole(second.client, admin.accountId, 'admin');
+        const revoked = await revokeRole(second.client, admin.accountId, 'admin');
+        expect(revoked.errors).toBeUndefined();
+        // Revoking the grant leaves the admin ADMIN_ADDRESSES gives.
+        expect(revoked.data?.revokeRole.roles).toEqual(['admin']);
+
+        const ended = await endSessions(second.client, admin.accountId);
+        expect(ended.errors).toBeUndefined();
+        expect(ended.data?.endSessions).toBeGreaterThanOrEqual(1);
+        expect((await me(admin.client)).data?.me).toBeNull();
+        // The suites after this one go on with a new session.
+        admin = await signIn(server, adminKey);
       });
     });
 

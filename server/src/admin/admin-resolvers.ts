@@ -20,6 +20,7 @@ import {
 import { grantRoleAndNotify, revokeRoleAndNotify } from './change-granted-role.js';
 import { endSessionsAndNotify } from './end-sessions-and-notify.js';
 import { ADMIN_ROLE, requireAdministrator } from './is-administrator.js';
+import { protectConfiguredAdministrator } from './protect-configured-administrator.js';
 import { searchAccounts } from './search-accounts.js';
 import { suspendAccountAndNotify, unsuspendAccount } from './suspend-account.js';
 import { countActiveSuspensions, findActiveSuspension } from './suspension-store.js';
@@ -125,6 +126,11 @@ export const adminResolvers: Resolvers = {
         throw new BadUserInputError('An administrator cannot suspend their own account.');
       }
       const account = await requireAccount(context.services.db, accountId);
+      await protectConfiguredAdministrator(context.services.db, context.services.config, {
+        actorId: admin.account_id,
+        targetId: account.id,
+        action: 'suspend',
+      });
       await suspendAccountAndNotify(context.services, {
         accountId,
         reason,
@@ -167,6 +173,13 @@ export const adminResolvers: Resolvers = {
       if (account.id === admin.account_id && role === ADMIN_ROLE) {
         throw new BadUserInputError('An administrator cannot revoke their own admin role.');
       }
+      if (role === ADMIN_ROLE) {
+        await protectConfiguredAdministrator(context.services.db, context.services.config, {
+          actorId: admin.account_id,
+          targetId: account.id,
+          action: 'revoke-admin',
+        });
+      }
       await revokeRoleAndNotify(context.services, {
         accountId: account.id,
         role,
@@ -180,6 +193,11 @@ export const adminResolvers: Resolvers = {
         context.services.db,
         accountIdArgument(args.accountId, 'accountId'),
       );
+      await protectConfiguredAdministrator(context.services.db, context.services.config, {
+        actorId: admin.account_id,
+        targetId: account.id,
+        action: 'end-sessions',
+      });
       return endSessionsAndNotify(context.services, {
         accountId: account.id,
         change: adminChangeContext(context, admin, context.services.clock()),
