@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../testing/wait-for.js';
 import { auditEventId } from '../src/audit/audit-event-id.js';
 import type { AuditEventJson } from '../src/audit/audit-event-json.js';
-import { auditLogJsonLines } from '../src/audit/audit-log-export.js';
+import { AuditLogExportStoppedError, auditLogJsonLines } from '../src/audit/audit-log-export.js';
 import type { AuditEventsTable } from '../src/audit/audit-tables.js';
+import { exportMayContinue } from '../src/audit/export-may-continue.js';
 import { runHousekeeping } from '../src/housekeeping/run-housekeeping.js';
 import { databaseBackends } from './support/each-database.js';
 import { TestClient } from './support/graphql-client.js';
@@ -77,12 +78,12 @@ describe.each(databaseBackends)('audit log export on $name', ({ name, kind, avai
     let webRoot: string;
     let admin: TestClient;
     let someone: TestClient;
+    const adminKey = newKey();
 
     beforeAll(async () => {
       // A web build is served, so the app's page fallback is in place.
       webRoot = mkdtempSync(join(tmpdir(), 'sigil-audit-web-'));
       writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Sigil</title>');
-      const adminKey = newKey();
       server = await startTestServer({
         database: kind,
         webRoot,
@@ -230,6 +231,44 @@ describe.each(databaseBackends)('audit log export on $name', ({ name, kind, avai
       expect(lines).toBe(5000);
       // Ten full batches, then one that finds nothing more.
       expect(statements).toBe(11);
+    });
+
+    it('stops between two batches once the session that opened it signs out, failing the download', async () => {
+      const base = server.clock() - 27 * DAY;
+      await seedEvents(
+        server,
+        Array.from({ length: 5000 }, (_, i) => base + i),
+        'cut-short-account',
+      );
+      // A second session of the administrator: the export's, ended mid-way.
+      const exporter = new TestClient(server);
+      const signedIn = await exporter.signInAs(adminKey, {
+        issuedAt: new Date(server.clock()).toISOString(),
+      });
+      const sessionId = signedIn.data?.signIn.session.id as string;
+      // The check the route asks between batches (audit-log-route.ts).
+      const stream = auditLogJsonLines(server.services.db, {
+        since: base,
+        until: base + 5000,
+        batchSize: 500,
+        mayContinue: () => exportMayContinue(server.services, { id: sessionId }),
+      });
+      const reader = stream[Symbol.asyncIterator]();
+      let lines = 0;
+      const first = await reader.next();
+      lines += String(first.value).split('\n').length - 1;
+      expect(lines).toBeGreaterThan(0);
+
+      expect((await exporter.request('mutation { signOut }')).errors).toBeUndefined();
+      const rest = (async () => {
+        for (let next = await reader.next(); !next.done; next = await reader.next()) {
+          lines += String(next.value).split('\n').length - 1;
+        }
+      })();
+      await expect(rest).rejects.toBeInstanceOf(AuditLogExportStoppedError);
+      // What was already read ahead went out; nothing after the check did.
+      expect(lines).toBeLessThan(5000);
+      expect(lines).toBeLessThanOrEqual(3 * 500);
     });
 
     it('housekeeping deletes events older than AUDIT_RETENTION, in batches, and keeps the rest', async () => {

@@ -7,15 +7,36 @@ import { readAuditEventsInBatches } from './audit-event-store.js';
 export const EXPORT_BATCH_ROWS = 500;
 
 /**
+ * An export cut short because its session ended or lost `admin` between two
+ * batches. The stream ends with this error, so the download fails rather
+ * than looking whole.
+ */
+export class AuditLogExportStoppedError extends Error {
+  constructor() {
+    super('The session that opened the export ended or lost admin; the export stopped.');
+    this.name = 'AuditLogExportStoppedError';
+  }
+}
+
+export type AuditLogJsonLinesParameters = {
+  since?: number | undefined;
+  until?: number | undefined;
+  /** Rows per query. @default EXPORT_BATCH_ROWS */
+  batchSize?: number;
+  /**
+   * Asked after each batch is taken, before the next is read: false stops
+   * the export with AuditLogExportStoppedError. @default always true
+   */
+  mayContinue?: () => Promise<boolean>;
+};
+
+/**
  * The log from `since` to `until` as JSON Lines, oldest first, as a byte
  * stream that reads the next batch only when the previous one has been
  * taken: a slow download holds the database to one batch at a time, and an
  * export of a million events costs no more memory than one of a thousand.
  */
-export function auditLogJsonLines(
-  db: Db,
-  p: { since?: number | undefined; until?: number | undefined; batchSize?: number },
-): Readable {
+export function auditLogJsonLines(db: Db, p: AuditLogJsonLinesParameters): Readable {
   async function* lines(): AsyncGenerator<string> {
     for await (const rows of readAuditEventsInBatches(db, {
       since: p.since,
@@ -23,6 +44,8 @@ export function auditLogJsonLines(
       batchSize: p.batchSize ?? EXPORT_BATCH_ROWS,
     })) {
       yield rows.map((row) => `${JSON.stringify(auditEventJson(row))}\n`).join('');
+      // A download may take longer than the session that opened it.
+      if (p.mayContinue && !(await p.mayContinue())) throw new AuditLogExportStoppedError();
     }
   }
   // Bytes, not objects: the buffer ahead of the client is bounded by size,

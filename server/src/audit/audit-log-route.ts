@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isAdministrator } from '../admin/is-administrator.js';
 import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
-import { auditLogJsonLines } from './audit-log-export.js';
+import { AuditLogExportStoppedError, auditLogJsonLines } from './audit-log-export.js';
+import { exportMayContinue } from './export-may-continue.js';
 
 export const AUDIT_LOG_EXPORT_PATH = '/admin/audit-log.jsonl';
 
@@ -62,9 +63,19 @@ export function registerAuditLogExport(app: FastifyInstance, services: Services)
       });
     }
     const stamp = new Date(services.clock()).toISOString().replace(/[:.]/g, '-');
-    const body = auditLogJsonLines(services.db, bounds);
-    // A failure mid-stream can no longer change the status: it is logged and the download ends short.
-    body.on('error', (error) => req.log.error({ err: error }, 'audit log export failed'));
+    const body = auditLogJsonLines(services.db, {
+      ...bounds,
+      mayContinue: () => exportMayContinue(services, session),
+    });
+    // A failure mid-stream can no longer change the status: the response is
+    // cut without its last chunk, so the client sees a failed download.
+    body.on('error', (error) => {
+      if (error instanceof AuditLogExportStoppedError) {
+        req.log.info({ sessionId: session.id }, 'audit log export stopped: its session ended');
+      } else {
+        req.log.error({ err: error }, 'audit log export failed');
+      }
+    });
     return reply
       .header('content-type', 'application/x-ndjson; charset=utf-8')
       .header('content-disposition', `attachment; filename="sigil-audit-log-${stamp}.jsonl"`)
