@@ -257,6 +257,41 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
       expect(detailOf(event)).toEqual({ chainId: 31337, code: 'INVALID_SIGNATURE' });
     });
 
+    it('keeps a refused sign-in to a bounded record, whatever the size of its message and user agent', async () => {
+      const key = newKey();
+      const client = new TestClient(server);
+      // A message near the 16 KiB a sign-in accepts (packages/siwe), and a long user agent.
+      const resources = Array.from(
+        { length: 130 },
+        (_, i) => `https://resources.example/${String(i).padStart(90, 'r')}`,
+      );
+      const message = await client.prepareMessage(key, {
+        issuedAt: new Date(server.clock()).toISOString(),
+        resources,
+      });
+      expect(message.length).toBeGreaterThan(14 * 1024);
+      const refused = await client.request(
+        'mutation($m: String!, $s: String!) { signIn(message: $m, signature: $s) { session { id } } }',
+        { m: message, s: await newKey().signMessage({ message }) },
+        { headers: { 'user-agent': 'U'.repeat(6000) } },
+      );
+      expect(errorCode(refused)).toBe('INVALID_SIGNATURE');
+      const rows = await server.services.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('action', '=', 'sign_in_refused')
+        .where('address', '=', key.address)
+        .execute();
+      expect(rows).toHaveLength(1);
+      // The parsed fields and the code, never the message; the user agent cut to 512 characters.
+      const stored = Object.values(rows[0] as object).reduce<number>(
+        (sum, value) => sum + String(value ?? '').length,
+        0,
+      );
+      expect(stored).toBeLessThan(1024);
+      expect(JSON.stringify(rows[0])).not.toContain('resources.example');
+    });
+
     it('records a sign-in refused because the account is suspended, after its signature', async () => {
       const key = newKey();
       const user = await signIn(server, key);

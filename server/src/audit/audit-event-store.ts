@@ -76,18 +76,21 @@ export async function* readAuditEventsInBatches(
  */
 export async function deleteAuditEventsBefore(
   db: Db,
-  p: { before: number; batchSize: number },
+  p: {
+    before: number;
+    batchSize: number;
+    /** Only events of this action (found by the index on action and time). @default every action */
+    action?: string;
+  },
 ): Promise<number> {
   const result = await db
     .deleteFrom('audit_events')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('audit_events')
-        .select('id')
-        .where('at', '<', p.before)
+    .where('id', 'in', (eb) => {
+      const older = eb.selectFrom('audit_events').select('id').where('at', '<', p.before);
+      return (p.action === undefined ? older : older.where('action', '=', p.action))
         .orderBy('at')
-        .limit(p.batchSize),
-    )
+        .limit(p.batchSize);
+    })
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -26,6 +26,7 @@ export const DURATION_LIMITS = {
   SHUTDOWN_TIMEOUT: 600,
   ROLES_TTL: 86_400,
   AUDIT_RETENTION: 10 * 365 * 86_400,
+  REFUSED_SIGN_IN_RETENTION: 10 * 365 * 86_400,
   WEBHOOK_RETRY_DELAYS: 7 * 86_400,
 } as const;
 
@@ -156,12 +157,19 @@ export const environmentVariables = {
   }),
   ADMIN_ADDRESSES: environmentVariable(commaList(allowlistEntry, { dropEmpty: true }), {
     meaning:
-      'administrators ([docs/administration.md](administration.md)), comma-separated: an EOA address, or `eip155:<chainId>:<address>` for a contract wallet; an account holding one of these wallets holds `admin`',
+      'administrators ([docs/administration.md](administration.md)), comma-separated, read as an allowlist reads its entries: an address names that EOA; `eip155:<chainId>:<address>` names the contract wallet on that chain and the EOA with that address; an account holding one of these wallets holds `admin`',
   }),
   AUDIT_RETENTION: environmentVariable(duration(DURATION_LIMITS.AUDIT_RETENTION), {
     default: '365d',
     meaning: `audit events older than this are deleted by housekeeping, ${atMost('AUDIT_RETENTION')}`,
   }),
+  REFUSED_SIGN_IN_RETENTION: environmentVariable(
+    duration(DURATION_LIMITS.REFUSED_SIGN_IN_RETENTION),
+    {
+      default: '30d',
+      meaning: `records of refused sign-ins (\`sign_in_refused\` audit events) older than this are deleted by housekeeping, ${atMost('REFUSED_SIGN_IN_RETENTION')}; a shorter AUDIT_RETENTION deletes them sooner`,
+    },
+  ),
   WEBHOOKS: environmentVariable(
     jsonArrayOrFile(webhookEndpoint, { items: 'endpoints', max: 50, uniqueBy: 'id' }),
     {

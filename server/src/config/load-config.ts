@@ -66,11 +66,14 @@ function configFrom(env: Environment) {
     rolesTtlSeconds: env.ROLES_TTL,
     /**
      * The wallets whose account holds `admin` (docs/administration.md):
-     * checksummed EOA addresses, and `eip155:<chainId>:<address>` for contract wallets.
+     * checksummed addresses and `eip155:<chainId>:<address>` entries, read as
+     * an allowlist reads them (accounts/listed-wallet-identities.ts).
      */
     adminWallets: env.ADMIN_ADDRESSES ?? [],
     /** Audit events older than this are deleted by housekeeping. */
     auditRetentionSeconds: env.AUDIT_RETENTION,
+    /** Refused sign-ins' audit events (`sign_in_refused`) older than this are deleted by housekeeping. */
+    refusedSignInRetentionSeconds: env.REFUSED_SIGN_IN_RETENTION,
     /** Webhook endpoints (docs/webhooks.md); none: no messages are stored or sent. */
     webhooks: env.WEBHOOKS ?? [],
     /** The waits between a message's attempts, in seconds; after the last, FAILED. */

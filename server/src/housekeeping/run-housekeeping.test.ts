@@ -22,7 +22,8 @@ import { runHousekeeping } from './run-housekeeping.js';
 import { scheduleHousekeeping } from './schedule-housekeeping.js';
 
 const MINUTE = 60_000;
-const config = loadConfig({ SESSION_MAX_AGE: '1h', SESSION_IDLE_TIMEOUT: '10m' });
+const CONFIG_ENV = { SESSION_MAX_AGE: '1h', SESSION_IDLE_TIMEOUT: '10m' };
+const config = loadConfig(CONFIG_ENV);
 const IDLE = 10 * MINUTE;
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 /** Sessions that ended before this instant are past their retention at NOW. */
@@ -196,13 +197,13 @@ describeEachDatabase('housekeeping', (database) => {
   });
 
   it('deletes in batches of at most batchSize rows, until a batch deletes nothing', async () => {
-    // Sessions 2 + 1 + 0, nonces 2 + 0, provider rows 1 + 0, webhook deliveries 0, audit
-    // events 0: nine statements, none over two rows.
+    // Sessions 2 + 1 + 0, nonces 2 + 0, provider rows 1 + 0, webhook deliveries 0, refused
+    // sign-ins 0, audit events 0: ten statements, none over two rows.
     const report = await runHousekeeping(
       { db, clock: () => NOW, config, metrics: noMetrics },
       { batchSize: 2 },
     );
-    expect(report.batches).toBe(9);
+    expect(report.batches).toBe(10);
   });
 
   it('finds nothing more to delete on a second run', async () => {
@@ -214,7 +215,7 @@ describeEachDatabase('housekeeping', (database) => {
       oidc_models: 0,
       webhook_deliveries: 0,
       audit_events: 0,
-      batches: 5,
+      batches: 6,
     });
   });
 
@@ -238,6 +239,46 @@ describeEachDatabase('housekeeping', (database) => {
     } finally {
       await other.close();
     }
+  });
+
+  it('deletes records of refused sign-ins past REFUSED_SIGN_IN_RETENTION, and keeps every other event to AUDIT_RETENTION', async () => {
+    const DAY = 24 * 60 * MINUTE;
+    const event = (name: string, action: string, at: number) => ({
+      id: randomBytes(16).toString('hex'),
+      at,
+      action,
+      actor_id: null,
+      account_id: name,
+      address: null,
+      ip: '192.0.2.1',
+      user_agent: 'vitest',
+      detail: JSON.stringify({ chainId: 1, code: 'INVALID_SIGNATURE' }),
+    });
+    await db
+      .insertInto('audit_events')
+      .values([
+        event('refused-31d', 'sign_in_refused', NOW - 31 * DAY),
+        event('refused-300d', 'sign_in_refused', NOW - 300 * DAY),
+        event('refused-29d', 'sign_in_refused', NOW - 29 * DAY),
+        event('sign-in-300d', 'sign_in', NOW - 300 * DAY),
+        event('sign-in-400d', 'sign_in', NOW - 400 * DAY),
+      ])
+      .execute();
+    // The defaults: refused sign-ins 30 days, the log 365 days.
+    const report = await runHousekeeping(
+      { db, clock: () => NOW, config, metrics: noMetrics },
+      { batchSize: 1 },
+    );
+    expect(report.audit_events).toBe(3);
+    const left = await db.selectFrom('audit_events').select('account_id').orderBy('at').execute();
+    expect(left.map((row) => row.account_id)).toEqual(['sign-in-300d', 'refused-29d']);
+
+    // A retention of its own: a day.
+    const shorter = loadConfig({ ...CONFIG_ENV, REFUSED_SIGN_IN_RETENTION: '1d' });
+    await runHousekeeping({ db, clock: () => NOW, config: shorter, metrics: noMetrics });
+    const after = await db.selectFrom('audit_events').select('account_id').execute();
+    expect(after.map((row) => row.account_id)).toEqual(['sign-in-300d']);
+    await db.deleteFrom('audit_events').execute();
   });
 
   describe('on its schedule', () => {

@@ -27,11 +27,12 @@ export type HousekeepingReport = Record<HousekeptTable, number> & {
  * One housekeeping run at the server's time (`services.clock`): deletes
  * sessions that ended more than a day ago, nonces that are used or
  * expired, and OpenID Connect provider rows (codes, tokens, grants,
- * interactions) past their lifetime, and audit events older than
- * AUDIT_RETENTION, each table in batches until a batch deletes nothing (not merely
+ * interactions) past their lifetime, records of refused sign-ins older
+ * than REFUSED_SIGN_IN_RETENTION and audit events older than
+ * AUDIT_RETENTION, each in batches until a batch deletes nothing (not merely
  * a short one: another instance running at the same time may have taken
- * part of a batch). Sign-in records are never deleted: they are the
- * account's history.
+ * part of a batch). Records of successful sign-ins are never deleted: they
+ * are the account's history.
  *
  * Between batches the run yields to the event loop, so requests waiting on
  * the database (SQLite has one writer) go first.
@@ -51,22 +52,36 @@ export async function runHousekeeping(
     audit_events: 0,
     batches: 0,
   };
-  const deleters: Record<HousekeptTable, () => Promise<number>> = {
-    sessions: () => deleteEndedSessions(db, { now: clock(), lifetimes, batchSize }),
-    nonces: () => deleteStaleNonces(db, { now: clock(), batchSize }),
-    oidc_models: () => deleteExpiredOidcModels(db, { now: clock(), batchSize }),
-    webhook_deliveries: () =>
-      deleteDeliveredBefore(db, { before: clock() - DELIVERED_WEBHOOK_RETENTION_MS, batchSize }),
-    audit_events: () =>
-      deleteAuditEventsBefore(db, {
-        before: clock() - config.auditRetentionSeconds * 1000,
-        batchSize,
-      }),
-  };
-  for (const [table, deleteBatch] of Object.entries(deleters) as [
-    HousekeptTable,
-    () => Promise<number>,
-  ][]) {
+  // In order; a table may have several steps. Refused sign-ins go before the
+  // rest of the log: they are kept a shorter time (REFUSED_SIGN_IN_RETENTION).
+  const steps: [HousekeptTable, () => Promise<number>][] = [
+    ['sessions', () => deleteEndedSessions(db, { now: clock(), lifetimes, batchSize })],
+    ['nonces', () => deleteStaleNonces(db, { now: clock(), batchSize })],
+    ['oidc_models', () => deleteExpiredOidcModels(db, { now: clock(), batchSize })],
+    [
+      'webhook_deliveries',
+      () =>
+        deleteDeliveredBefore(db, { before: clock() - DELIVERED_WEBHOOK_RETENTION_MS, batchSize }),
+    ],
+    [
+      'audit_events',
+      () =>
+        deleteAuditEventsBefore(db, {
+          before: clock() - config.refusedSignInRetentionSeconds * 1000,
+          action: 'sign_in_refused',
+          batchSize,
+        }),
+    ],
+    [
+      'audit_events',
+      () =>
+        deleteAuditEventsBefore(db, {
+          before: clock() - config.auditRetentionSeconds * 1000,
+          batchSize,
+        }),
+    ],
+  ];
+  for (const [table, deleteBatch] of steps) {
     let deleted: number;
     do {
       if (p.stopped?.()) return report;
