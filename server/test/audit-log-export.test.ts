@@ -233,20 +233,28 @@ describe.each(databaseBackends)('audit log export on $name', ({ name, kind, avai
       expect(statements).toBe(11);
     });
 
-    it('stops between two batches once the session that opened it signs out, failing the download', async () => {
-      const base = server.clock() - 27 * DAY;
+    /**
+     * 5,000 events exported 500 at a time with the check the route asks
+     * between batches (audit-log-route.ts); `end` runs once the first batch
+     * has been read. Answers the lines read and how the stream ended.
+     */
+    async function exportEndedMidway(p: {
+      key: LocalAccount;
+      daysAgo: number;
+      end: (exporter: TestClient) => Promise<void>;
+    }) {
+      const base = server.clock() - p.daysAgo * DAY;
       await seedEvents(
         server,
         Array.from({ length: 5000 }, (_, i) => base + i),
-        'cut-short-account',
+        `cut-short-${p.daysAgo}`,
       );
-      // A second session of the administrator: the export's, ended mid-way.
+      // A session of its own: the export's, ended mid-way.
       const exporter = new TestClient(server);
-      const signedIn = await exporter.signInAs(adminKey, {
+      const signedIn = await exporter.signInAs(p.key, {
         issuedAt: new Date(server.clock()).toISOString(),
       });
       const sessionId = signedIn.data?.signIn.session.id as string;
-      // The check the route asks between batches (audit-log-route.ts).
       const stream = auditLogJsonLines(server.services.db, {
         since: base,
         until: base + 5000,
@@ -258,16 +266,50 @@ describe.each(databaseBackends)('audit log export on $name', ({ name, kind, avai
       const first = await reader.next();
       lines += String(first.value).split('\n').length - 1;
       expect(lines).toBeGreaterThan(0);
-
-      expect((await exporter.request('mutation { signOut }')).errors).toBeUndefined();
-      const rest = (async () => {
+      await p.end(exporter);
+      const ended = await (async () => {
         for (let next = await reader.next(); !next.done; next = await reader.next()) {
           lines += String(next.value).split('\n').length - 1;
         }
-      })();
-      await expect(rest).rejects.toBeInstanceOf(AuditLogExportStoppedError);
+      })().then(
+        () => 'whole',
+        (error: unknown) => error,
+      );
+      return { lines, ended };
+    }
+
+    it('stops between two batches once the session that opened it signs out, failing the download', async () => {
+      const { lines, ended } = await exportEndedMidway({
+        key: adminKey,
+        daysAgo: 27,
+        end: async (exporter) => {
+          expect((await exporter.request('mutation { signOut }')).errors).toBeUndefined();
+        },
+      });
+      expect(ended).toBeInstanceOf(AuditLogExportStoppedError);
       // What was already read ahead went out; nothing after the check did.
       expect(lines).toBeLessThan(5000);
+      expect(lines).toBeLessThanOrEqual(3 * 500);
+    });
+
+    it('stops between two batches once the account that opened it loses admin', async () => {
+      const deputyKey = newKey();
+      const deputy = await signIn(server, deputyKey);
+      const { data } = await deputy.request<{ me: { id: string } }>('{ me { id } }');
+      const deputyId = data?.me.id as string;
+      const role = (verb: 'grantRole' | 'revokeRole') =>
+        admin.request(`mutation($a: ID!) { ${verb}(accountId: $a, role: "admin") { id } }`, {
+          a: deputyId,
+        });
+      expect((await role('grantRole')).errors).toBeUndefined();
+      const { lines, ended } = await exportEndedMidway({
+        key: deputyKey,
+        daysAgo: 28,
+        end: async () => {
+          expect((await role('revokeRole')).errors).toBeUndefined();
+        },
+      });
+      expect(ended).toBeInstanceOf(AuditLogExportStoppedError);
       expect(lines).toBeLessThanOrEqual(3 * 500);
     });
 

@@ -46,6 +46,8 @@ describe('the Origin rule on every mutation', () => {
       const result = await from(new TestClient(server), origin).request(nonce);
       expect(errorCode(result), origin).toBe('DOMAIN_MISMATCH');
       expect(result.data ?? undefined, origin).toBeUndefined();
+      // A client error in the documented shape, as a resolver's refusal is.
+      expect(result.status, origin).toBe(200);
     }
     for (const origin of origins()) {
       const result = await from(new TestClient(server), origin).request(nonce);
