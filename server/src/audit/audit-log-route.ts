@@ -71,7 +71,10 @@ export function registerAuditLogExport(app: FastifyInstance, services: Services)
     // cut without its last chunk, so the client sees a failed download.
     body.on('error', (error) => {
       if (error instanceof AuditLogExportStoppedError) {
-        req.log.info({ sessionId: session.id }, 'audit log export stopped: its session ended or lost admin');
+        req.log.info(
+          { sessionId: session.id },
+          'audit log export stopped: its session ended or lost admin',
+        );
       } else {
         req.log.error({ err: error }, 'audit log export failed');
       }
