@@ -1,13 +1,17 @@
-// The first half of `npm start` (scripts/start.mjs): refuses a bad configuration in one line
-// before anything else, then builds only what is missing or older than its sources, one line
-// per part ("building the web app (sources changed)…"); a failing step shows its output.
-// The configuration is read by the server's own loader, from its sources, so a refusal never
-// waits for a build.
-import { loadConfigOrExit } from '../server/src/config/load-config-or-exit.js';
+// The first half of `npm start` (scripts/start.mjs): builds only what is missing or older
+// than its sources, one line per part ("building the web app (sources changed)…"); a failing
+// step shows its output. A bad setting is refused in one line before any build: by the
+// server's own configuration loader, read from its sources here when something is to be
+// built, and otherwise by the server as it starts (loading the loader costs seconds on a
+// busy machine, and a start with nothing to build should not pay it twice).
 import { BuildFailedError } from './build/build-failed-error.js';
-import { repoRoot } from './build/build-parts.js';
+import { BUILD_PARTS, repoRoot } from './build/build-parts.js';
 import { buildPartsIfStale } from './build/build-parts-if-stale.js';
+import { whyStale } from './build/stale-part.js';
 
+if (BUILD_PARTS.every((part) => whyStale(part, repoRoot) === undefined)) process.exit(0);
+
+const { loadConfigOrExit } = await import('../server/src/config/load-config-or-exit.js');
 loadConfigOrExit();
 
 const started = Date.now();

@@ -84,27 +84,37 @@ describe('npm start and npm run serve', () => {
     expect(currentBuilds()).toEqual(before);
   });
 
-  it('PORT=abc npm start refuses in one line before building anything', async () => {
-    const before = currentBuilds();
-    const inherited = Object.fromEntries(
-      Object.entries(withoutTestRunnerEnv(process.env)).filter(([name]) => !isServerVariable(name)),
-    );
-    const { code, output } = await withWebSourceChanged(async () => {
-      const start = spawnCapped({
-        command: 'npm',
-        args: ['start'],
-        cwd: repoRoot,
-        env: { ...inherited, PORT: 'abc' },
-        processGroup: true,
-      });
-      return { code: await start.exited, output: start.output() };
-    });
-    expect(code).toBe(1);
-    const lines = output.split('\n').filter((line) => line.trim() !== '' && !NPM_LINE.test(line));
-    expect(lines).toEqual([expect.stringMatching(/^Invalid configuration: PORT/)]);
-    expect(currentBuilds()).toEqual(before);
-    // A failure bound: with the refusal after a build, the build runs first (a minute or more).
-  }, 600_000);
+  it.each([
+    ['with nothing changed', false],
+    ['with a source changed', true],
+  ])(
+    'PORT=abc npm start %s refuses in one line, building nothing',
+    async (_, changed) => {
+      const before = currentBuilds();
+      const inherited = Object.fromEntries(
+        Object.entries(withoutTestRunnerEnv(process.env)).filter(
+          ([name]) => !isServerVariable(name),
+        ),
+      );
+      const refuse = async () => {
+        const start = spawnCapped({
+          command: 'npm',
+          args: ['start'],
+          cwd: repoRoot,
+          env: { ...inherited, PORT: 'abc' },
+          processGroup: true,
+        });
+        return { code: await start.exited, output: start.output() };
+      };
+      const { code, output } = changed ? await withWebSourceChanged(refuse) : await refuse();
+      expect(code).toBe(1);
+      const lines = output.split('\n').filter((line) => line.trim() !== '' && !NPM_LINE.test(line));
+      expect(lines).toEqual([expect.stringMatching(/^Invalid configuration: PORT/)]);
+      expect(currentBuilds()).toEqual(before);
+      // A failure bound: with the refusal after a build, the build runs first (a minute or more).
+    },
+    600_000,
+  );
 });
 
 describe('npm run serve with nothing built', () => {
