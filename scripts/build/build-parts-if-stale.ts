@@ -24,17 +24,19 @@ export type BuildPartsParameters = {
   env?: NodeJS.ProcessEnv;
   /** Told before each part is built: "building the web app (sources changed)…". */
   log?: (line: string) => void;
+  /** What there is to build, in order; tests give small parts of their own. @default BUILD_PARTS */
+  catalogue?: readonly BuildPart[];
 };
 
-function withNeeds(names: readonly BuildPartName[]): BuildPart[] {
+function withNeeds(catalogue: readonly BuildPart[], names: readonly BuildPartName[]): BuildPart[] {
   const wanted = new Set<BuildPartName>();
   const add = (name: BuildPartName) => {
     if (wanted.has(name)) return;
-    for (const need of BUILD_PARTS.find((part) => part.name === name)?.needs ?? []) add(need);
+    for (const need of catalogue.find((part) => part.name === name)?.needs ?? []) add(need);
     wanted.add(name);
   };
   for (const name of names) add(name);
-  return BUILD_PARTS.filter((part) => wanted.has(part.name));
+  return catalogue.filter((part) => wanted.has(part.name));
 }
 
 async function buildPart(part: BuildPart, root: string, env: NodeJS.ProcessEnv, quiet: boolean) {
@@ -59,8 +61,9 @@ export async function buildPartsIfStale(
   parameters: BuildPartsParameters,
 ): Promise<BuildPartName[]> {
   const { root, force = false, quiet = true, env = process.env, log = () => {} } = parameters;
-  const asked = new Set(parameters.parts ?? BUILD_PARTS.map((part) => part.name));
-  const parts = withNeeds([...asked]);
+  const { catalogue = BUILD_PARTS } = parameters;
+  const asked = new Set(parameters.parts ?? catalogue.map((part) => part.name));
+  const parts = withNeeds(catalogue, [...asked]);
   // What is forced is what was asked for; the parts it needs are built when stale.
   const reasonToBuild = (part: BuildPart) =>
     force && asked.has(part.name) ? 'asked for' : whyStale(part, root);
