@@ -16,8 +16,14 @@ export default defineConfig({
     ],
   },
   test: {
-    // testing/ is the harness the server's tests share; its own tests run here.
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../testing/**/*.test.ts'],
+    // testing/ is the harness the server's tests share, scripts/build/ what builds and starts it;
+    // their own tests run here.
+    include: [
+      'src/**/*.test.ts',
+      'test/**/*.test.ts',
+      '../testing/**/*.test.ts',
+      '../scripts/build/**/*.test.ts',
+    ],
     globalSetup: [
       'test/support/workspace-packages.global-setup.ts',
       'test/support/postgres-schemas.global-setup.ts',

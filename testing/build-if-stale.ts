@@ -1,15 +1,18 @@
-import { join } from 'node:path';
-import { newestModification, oldestOutput } from './newest-modification.js';
+import { BuildFailedError } from '../scripts/build/build-failed-error.js';
+import { BUILD_PARTS, type BuildPartName } from '../scripts/build/build-parts.js';
+import { buildPartsIfStale } from '../scripts/build/build-parts-if-stale.js';
+import { whyStale } from '../scripts/build/stale-part.js';
 import { repoRoot } from './repo-root.js';
-import { spawnCapped } from './spawn-capped.js';
 import { withoutTestRunnerEnv } from './without-test-runner-env.js';
 
 /**
- * Runs `npm run build` (codegen, the workspace packages' dist, web/dist,
- * server/dist) unless every output is newer than every source it comes from:
- * a rebuild costs a minute or more on two cores, and most runs follow a build
- * already. The end-to-end suite and the benches both start from here, so they
- * test and measure the code as it is.
+ * Builds (codegen, the workspace packages' dist, web/dist, server/dist) what
+ * is older than its sources, through the same code as `npm start`
+ * (scripts/build/build-parts-if-stale.ts): a rebuild costs a minute or more
+ * on two cores, and most runs follow a build already. The end-to-end suite and
+ * the benches both start from here, so they test and measure the code as it
+ * is. The web app and the server are written aside and swapped in whole, so a
+ * server another suite is running keeps its build.
  *
  * `buildPackagesIfStale` builds the workspace packages alone, for the server
  * suite: its worker threads and child processes are plain Node, which loads a
@@ -17,81 +20,36 @@ import { withoutTestRunnerEnv } from './without-test-runner-env.js';
  */
 export type BuildIfStaleReturnType = 'built' | 'fresh';
 
-export class BuildFailedError extends Error {
-  constructor(
-    readonly script: string,
-    readonly exitCode: number | null,
-    readonly output: string,
-  ) {
-    super(`npm run ${script} exited with ${exitCode}:\n${output}`);
-    this.name = 'BuildFailedError';
-  }
-}
+export { BuildFailedError };
 
-/** The workspace packages the server and web import; `npm run build:packages` builds them. */
-const PACKAGES = ['packages/siwe', 'packages/profile-rules'];
-const PACKAGE_SOURCES = PACKAGES.flatMap((dir) => [
-  `${dir}/src`,
-  `${dir}/package.json`,
-  `${dir}/tsconfig.build.json`,
-]);
-const PACKAGE_OUTPUTS = PACKAGES.flatMap((dir) => [
-  `${dir}/dist/index.js`,
-  `${dir}/dist/index.d.ts`,
-]);
-
-const SOURCES = [
-  ...PACKAGE_SOURCES,
-  'schema',
-  'web/src',
-  'web/public',
-  'web/index.html',
-  'web/vite.config.ts',
-  'web/tsconfig.json',
-  'web/package.json',
-  'server/src',
-  'server/workers',
-  'server/tsconfig.json',
-  'server/tsconfig.build.json',
-  'server/package.json',
-  'package-lock.json',
-];
-const OUTPUTS = [...PACKAGE_OUTPUTS, 'web/dist/index.html', 'server/dist/main.js'];
-
-function isStale(sources: readonly string[], outputs: readonly string[]): boolean {
-  const builtAt = oldestOutput(outputs.map((output) => join(repoRoot, output)));
-  if (builtAt === undefined) return true;
-  return Math.max(...sources.map((source) => newestModification(join(repoRoot, source)))) > builtAt;
+function isStale(names: readonly BuildPartName[]): boolean {
+  return BUILD_PARTS.some(
+    (part) => names.includes(part.name) && whyStale(part, repoRoot) !== undefined,
+  );
 }
 
 export function buildIsStale(): boolean {
-  return isStale(SOURCES, OUTPUTS);
+  return isStale(BUILD_PARTS.map((part) => part.name));
 }
 
 export function packageBuildIsStale(): boolean {
-  return isStale(PACKAGE_SOURCES, PACKAGE_OUTPUTS);
+  return isStale(['packages']);
 }
 
-async function runBuild(script: string): Promise<void> {
-  // Without Vitest's NODE_ENV=test, or Vite would bundle React's development build.
-  const build = spawnCapped({
-    command: 'npm',
-    args: ['run', script],
-    cwd: repoRoot,
+async function build(parts?: BuildPartName[]): Promise<BuildIfStaleReturnType> {
+  const built = await buildPartsIfStale({
+    root: repoRoot,
+    parts,
+    // Without Vitest's NODE_ENV=test, or Vite would bundle React's development build.
     env: withoutTestRunnerEnv(process.env),
   });
-  const code = await build.exited;
-  if (code !== 0) throw new BuildFailedError(script, code, build.output());
+  return built.length > 0 ? 'built' : 'fresh';
 }
 
-export async function buildIfStale(): Promise<BuildIfStaleReturnType> {
-  if (!buildIsStale()) return 'fresh';
-  await runBuild('build');
-  return 'built';
+export function buildIfStale(): Promise<BuildIfStaleReturnType> {
+  return build();
 }
 
-export async function buildPackagesIfStale(): Promise<BuildIfStaleReturnType> {
-  if (!packageBuildIsStale()) return 'fresh';
-  await runBuild('build:packages');
-  return 'built';
+export function buildPackagesIfStale(): Promise<BuildIfStaleReturnType> {
+  return build(['packages']);
 }

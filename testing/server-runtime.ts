@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { newestModification, oldestOutput } from './newest-modification.js';
+import { newestModification, oldestOutput } from '../scripts/build/newest-modification.js';
 import { repoRoot } from './repo-root.js';
 
 /**

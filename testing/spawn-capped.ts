@@ -16,6 +16,11 @@ export type SpawnCappedParameters = {
   inheritStderr?: boolean;
   /** How long `stop()` waits after SIGTERM before SIGKILL. @default 5000 */
   killAfterMs?: number;
+  /**
+   * Starts the child in a process group of its own and signals the whole group: for
+   * `npm start`, whose shell would die of a SIGTERM and leave the server running. @default false
+   */
+  processGroup?: boolean;
 };
 
 export type WaitUntilReadyParameters = {
@@ -45,12 +50,21 @@ const POLL_INTERVAL_MS = 100;
 
 export function spawnCapped(parameters: SpawnCappedParameters): CappedChild {
   const { command, args, cwd, env, keepChars = 20_000, inheritStderr = false } = parameters;
-  const { killAfterMs = 5000 } = parameters;
+  const { killAfterMs = 5000, processGroup = false } = parameters;
   const child = spawn(command, args, {
     cwd,
     env,
     stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
+    detached: processGroup,
   });
+  const kill = (signal: NodeJS.Signals) => {
+    if (!processGroup || child.pid === undefined) return child.kill(signal);
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
   let output = '';
   const keep = (chunk: Buffer | string) => {
     output = (output + chunk.toString()).slice(-keepChars);
@@ -73,8 +87,8 @@ export function spawnCapped(parameters: SpawnCappedParameters): CappedChild {
 
   const stop = async () => {
     if (ended) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    kill('SIGTERM');
+    const timer = setTimeout(() => kill('SIGKILL'), killAfterMs);
     await exited;
     clearTimeout(timer);
   };

@@ -43,6 +43,11 @@ export type StartBuiltServerParameters = {
   /** @default BUILT_SERVER */
   runtime?: ServerRuntime;
   /**
+   * Starts it with this command instead of node and the runtime's arguments, e.g. `npm start`;
+   * run in a process group of its own, which `stop()` signals whole. @default node
+   */
+  launch?: { command: string; args: string[] };
+  /**
    * Turns the metrics listener on, on a port of its own chosen with PORT (so a
    * taken one is retried like a taken PORT). @default false
    */
@@ -100,11 +105,15 @@ async function startOnce(
     ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort) }),
     ...parameters.env,
   };
-  const node = [process.execPath, ...nodeOptions, ...runtime.nodeArguments];
+  const { launch } = parameters;
+  const node = launch
+    ? [launch.command, ...launch.args]
+    : [process.execPath, ...nodeOptions, ...runtime.nodeArguments];
   const server = spawnCapped({
     command: cpus === undefined ? (node[0] as string) : 'taskset',
     args: cpus === undefined ? node.slice(1) : ['-c', cpus, ...node],
     cwd: repoRoot,
+    processGroup: launch !== undefined,
     env,
     keepChars: 50_000,
     // Long enough for a CPU profile to be written.

@@ -52,7 +52,10 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     target: 'es2022',
-    outDir: 'dist',
+    // `npm run build` passes a fresh folder of its own (--outDir, scripts/build/build-parts.ts):
+    // web/dist is a symlink to the build running instances serve, never written into
+    // (docs/operations.md, "Builds and restarts"). A bare `vite build` lands here instead.
+    outDir: 'dist-vite',
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,10 +1,17 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, createServices } from './app.js';
+import { pinBuild } from './build/pin-build.js';
 import { loadConfigOrExit } from './config/load-config-or-exit.js';
 import { serveMetrics } from './metrics/serve-metrics.js';
 
 async function main() {
   const config = loadConfigOrExit();
+  // Node loaded this file through server/dist's symlink, by its real path: the
+  // code is this build's for the whole run; the pin keeps pruning away from it
+  // (docs/operations.md, "Builds and restarts").
+  pinBuild(dirname(fileURLToPath(import.meta.url)));
 
   const services = await createServices(config);
   const app = await buildApp(services);

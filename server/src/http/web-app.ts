@@ -1,14 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { getAddress, isAddress } from 'viem';
+import { pinBuild } from '../build/pin-build.js';
 import { findImageMeta } from '../images/image-store.js';
 import { renderProfilePageHead } from '../profiles/profile-page-head.js';
 import { findPublicProfile } from '../profiles/public-profile-store.js';
 import type { Services } from '../services.js';
 
+/** A symlink to the current build (scripts/build/swap-in-build.ts), or a plain folder. */
 export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
@@ -39,11 +41,14 @@ function sendIndexHtml(reply: FastifyReply) {
 
 export async function registerWebApp(
   app: FastifyInstance,
-  root: string = defaultWebRoot,
+  webRoot: string = defaultWebRoot,
   services?: Pick<Services, 'db' | 'config' | 'clock'>,
 ) {
-  if (!existsSync(`${root}/index.html`)) {
-    app.log.warn({ root }, 'no web build found: run `npm run build` to serve the app at /');
+  if (!existsSync(`${webRoot}/index.html`)) {
+    app.log.warn(
+      { root: webRoot },
+      'no web build found: run `npm run build` to serve the app at /',
+    );
     app.get('/', async (_req, reply) =>
       reply
         .type('text/plain')
@@ -51,7 +56,15 @@ export async function registerWebApp(
     );
     return;
   }
-  const assetsDir = join(resolve(root), 'assets') + sep;
+  // The build is resolved once, here, and served until the process stops: a
+  // later build swaps web/dist to another folder, and this instance keeps
+  // answering for the pages and scripts it handed out, never a mix of two
+  // builds. The pin keeps pruning away from it (docs/operations.md, "Builds
+  // and restarts").
+  const root = realpathSync(webRoot);
+  pinBuild(root);
+  app.log.debug({ webBuild: root }, 'serving the web build');
+  const assetsDir = join(root, 'assets') + sep;
   await app.register(fastifyStatic, {
     root,
     wildcard: false,

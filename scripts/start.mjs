@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing or older than its sources (scripts/prepare-start.ts,
+// which refuses a bad configuration first), then serves the build, in this process, as
+// `npm run serve` does. The build runs in a child so the server runs as plain Node, without
+// the TypeScript loader the build scripts need (docs/operations.md, "Builds and restarts").
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const prepare = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-start.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (prepare.status !== 0) process.exit(prepare.status ?? 1);
+await import('./serve.mjs');
