@@ -3,7 +3,7 @@ import { clientKey } from '../http/client-address.js';
 import type { Services } from '../services.js';
 import { IMAGE_CACHE_CONTROL } from './image-limits.js';
 import { findImageMeta } from './image-store.js';
-import { ImageTooLargeError, variantEtag, variantFor } from './image-variants.js';
+import { assertRenderable, ImageTooLargeError, variantEtag, variantFor } from './image-variants.js';
 import { negotiateFormat, VARIANT_CONTENT_TYPES } from './negotiate-format.js';
 import { QueueFullError } from './pixel-queue.js';
 import { parseVariantParameters, VariantParameterError } from './variant-parameters.js';
@@ -70,20 +70,22 @@ export function registerImageRoute(app: FastifyInstance, services: Services) {
       if (matches(req.headers['if-none-match'], etag)) return cacheable().code(304).send();
       let data = await services.images.cached(image, variant);
       if (!data) {
-        const decision = await services.images.renderLimiter.hit(
-          `imageRender:${clientKey(req.ip)}`,
-          services.clock(),
-        );
-        if (!decision.allowed) {
-          services.metrics.rateLimitRefused('imageRender');
-          return busy(
-            reply,
-            429,
-            decision.retryAfterSeconds,
-            'Too many new image sizes rendered for this client. Try again later.',
-          );
-        }
         try {
+          // Before counting: a refused original costs the client no render.
+          assertRenderable(image);
+          const decision = await services.images.renderLimiter.hit(
+            `imageRender:${clientKey(req.ip)}`,
+            services.clock(),
+          );
+          if (!decision.allowed) {
+            services.metrics.rateLimitRefused('imageRender');
+            return busy(
+              reply,
+              429,
+              decision.retryAfterSeconds,
+              'Too many new image sizes rendered for this client. Try again later.',
+            );
+          }
           data = await services.images.render(image, variant);
         } catch (error) {
           if (error instanceof QueueFullError) {

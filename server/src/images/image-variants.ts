@@ -36,6 +36,15 @@ export class ImageTooLargeError extends Error {
   }
 }
 
+/**
+ * Throws ImageTooLargeError for an original above MAX_IMAGE_PIXELS. The
+ * row's size is the stored original's own (ingest-image.ts wrote it), so this
+ * needs no byte of it.
+ */
+export function assertRenderable(image: ImageMeta): void {
+  if (image.width * image.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError(image);
+}
+
 export type ImageVariants = {
   /** The variant's bytes from the disk cache, or undefined: what a request costs nothing to answer. */
   cached(image: ImageMeta, variant: Variant): Promise<Buffer | undefined>;
@@ -98,9 +107,7 @@ export async function createImageVariants(p: {
       const key = cacheKey(image, variant);
       const cached = await cache.get(key);
       if (cached) return cached;
-      // The row's size is the stored original's own (ingest-image.ts wrote
-      // it): refused from it, before reading or decoding any byte.
-      if (image.width * image.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError(image);
+      assertRenderable(image);
       let pending = inFlight.get(key);
       if (!pending) {
         pending = renderUncached(image, variant, key).finally(() => inFlight.delete(key));
