@@ -117,6 +117,12 @@ export async function createServices(
       cacheDir: config.imageCache.dir,
       cacheMaxBytes: config.imageCache.maxBytes,
       logger,
+      // A limiter of its own: renders have their own rate (IMAGE_RENDERS_PER_MINUTE).
+      renderLimiter: createRateLimiter({
+        limitPerMinute: config.imageRendersPerMinute,
+        redisUrl: config.redisUrl,
+        logger,
+      }),
     }),
     access: createAccessChecker({
       db: store.db,
@@ -238,6 +244,7 @@ export async function buildApp(
     await services.events.close();
     await services.verifier.close();
     await services.rateLimiter.close();
+    await services.images.close();
     await services.store.close();
   });
   return app;

@@ -4,9 +4,18 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_QUALITIES, IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from '../src/images/image-limits.js';
+import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
+import {
+  IMAGE_BUSY_RETRY_AFTER_SECONDS,
+  IMAGE_QUALITIES,
+  IMAGE_WIDTHS,
+  MAX_IMAGE_PIXELS,
+  RENDER_QUEUE_LENGTH,
+  UPLOAD_QUEUE_LENGTH,
+} from '../src/images/image-limits.js';
 import { insertImage } from '../src/images/image-store.js';
 import { ingestImage } from '../src/images/ingest-image.js';
+import type { PixelQueue } from '../src/images/pixel-queue.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -37,6 +46,33 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
+/**
+ * A real, valid image above the pixel limit (and under the old 40-megapixel
+ * one): one colour, so its PNG is small while it decodes to 20 megapixels.
+ */
+let bomb: Buffer;
+const BOMB = { width: 5000, height: 4000 };
+beforeAll(async () => {
+  bomb = await solid(BOMB.width, BOMB.height).png({ compressionLevel: 9 }).toBuffer();
+}, 60_000);
+
+/** Work that runs until the test opens its gate: the queue is held full by state, not time. */
+function holdFull(queue: PixelQueue, waiting: number) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const jobs = Array.from({ length: queue.options.maxRunning + waiting }, () =>
+    queue.run(1, () => opened),
+  );
+  return {
+    release: async () => {
+      open();
+      await Promise.all(jobs);
+    },
+  };
+}
+
 async function decode(response: Response) {
   const bytes = Buffer.from(await response.arrayBuffer());
   return { bytes, metadata: await sharp(bytes).metadata() };
@@ -49,7 +85,11 @@ describe.each(databaseBackends)('images on $name', (backend) => {
     let accountId: string;
 
     beforeAll(async () => {
-      server = await startTestServer({ database: backend.kind });
+      // Renders unlimited here: this suite renders every width and quality from one client.
+      server = await startTestServer({
+        database: backend.kind,
+        env: { IMAGE_RENDERS_PER_MINUTE: '1000000' },
+      });
       client = new TestClient(server);
       const key = privateKeyToAccount(generatePrivateKey());
       const signedIn = await client.signInAs(key, {
@@ -72,7 +112,7 @@ describe.each(databaseBackends)('images on $name', (backend) => {
 
     /** An image stored as an upload is, without being an avatar: a new avatar would delete the last. */
     async function stored(bytes: Uint8Array): Promise<Avatar> {
-      const image = await ingestImage(bytes);
+      const image = await ingestImage(bytes, server.services.images.queues.uploads);
       return insertImage(server.services.db, { accountId, image, now: server.clock() });
     }
 
@@ -86,6 +126,19 @@ describe.each(databaseBackends)('images on $name', (backend) => {
         expect(result.errors?.[0]?.message).toBe(
           `file is 50000×50000 pixels: images may have at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`,
         );
+      });
+
+      it('refuses a real 20-megapixel PNG of a few KB from its header: nothing is decoded', async () => {
+        expect(bomb.length).toBeLessThan(200_000);
+        const uploads = server.services.images.queues.uploads;
+        const started = uploads.stats.started;
+        const result = await upload(bomb);
+        expect(errorCode(result)).toBe('BAD_USER_INPUT');
+        expect(result.errors?.[0]?.message).toBe(
+          `file is ${BOMB.width}×${BOMB.height} pixels: images may have at most 16 megapixels.`,
+        );
+        // The uploads queue runs every decode: none was started for the bomb.
+        expect(uploads.stats.started).toBe(started);
       });
 
       it('refuses an SVG even when it calls itself a PNG', async () => {
@@ -201,6 +254,24 @@ describe.each(databaseBackends)('images on $name', (backend) => {
         expect((await decode(response)).metadata.width).toBe(640);
       });
 
+      it('refuses to render a stored original above the pixel limit, without decoding it', async () => {
+        // An original stored before the limit was lowered (the old limit was 40 megapixels).
+        const big = await insertImage(server.services.db, {
+          accountId,
+          now: server.clock(),
+          image: { format: 'png', bytes: bomb, ...BOMB, contentHash: 'b'.repeat(64) },
+        });
+        const renders = server.services.images.queues.renders;
+        const started = renders.stats.started;
+        const response = await get(`/images/${big.id}?w=128`, { accept: 'image/webp' });
+        expect(response.status).toBe(422);
+        expect(((await response.json()) as { message: string }).message).toBe(
+          `image is ${BOMB.width}×${BOMB.height} pixels: images may have at most 16 megapixels.`,
+        );
+        expect(response.headers.get('cache-control')).toBeNull();
+        expect(renders.stats.started).toBe(started);
+      });
+
       it('never serves wider than the original', async () => {
         const small = await stored(await solid(100, 50).png().toBuffer());
         const { metadata } = await decode(await get(`/images/${small.id}?w=1600`));
@@ -290,5 +361,131 @@ describe.each(databaseBackends)('images on $name', (backend) => {
         expect(join(dir, file)).toContain(dir);
       });
     });
+  });
+});
+
+/**
+ * What rendering costs a client and the server (docs/profiles.md, "Limits"):
+ * uncached renders counted per client address (in memory, and in Redis
+ * where instances share the count), a full renders queue refused at once,
+ * and uploads in a queue of their own. Not storage: SQLite only.
+ */
+describe.each([
+  { name: 'in memory', redis: false },
+  { name: 'in Redis', redis: true },
+])('image render limits, counted $name', ({ redis }) => {
+  let server: TestServer;
+  let client: TestClient;
+  let image: Avatar;
+  let redisAvailable = true;
+  /** Each test's own client address: counts in a shared Redis never meet another run's. */
+  const newClient = () =>
+    `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+
+  beforeAll(async () => {
+    redisAvailable = !redis || (await serviceAvailable('Redis'));
+    if (!redisAvailable) return;
+    server = await startTestServer({
+      env: {
+        IMAGE_RENDERS_PER_MINUTE: '2',
+        TRUST_PROXY: '1',
+        ...(redis && { REDIS_URL }),
+      },
+    });
+    client = new TestClient(server);
+    const key = privateKeyToAccount(generatePrivateKey());
+    const signedIn = await client.signInAs(key, {
+      issuedAt: new Date(server.clock()).toISOString(),
+    });
+    if (!signedIn.data) throw new Error(JSON.stringify(signedIn.errors));
+    const result = await uploadFile<{ setAvatar: { avatar: Avatar } }>(
+      client,
+      SET_AVATAR,
+      await solid(700, 100).png().toBuffer(),
+    );
+    if (!result.data) throw new Error(result.text);
+    image = result.data.setAvatar.avatar;
+  });
+  afterAll(() => server?.close());
+
+  const get = (path: string, from: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      headers: { accept: 'image/webp', 'x-forwarded-for': from, ...headers },
+    });
+
+  it('answers a client over its uncached renders with 429 and Retry-After; cached variants still flow', async (context) => {
+    if (!redisAvailable) return context.skip();
+    const greedy = newClient();
+    expect((await get(`/images/${image.id}?w=128`, greedy)).status).toBe(200);
+    expect((await get(`/images/${image.id}?w=256`, greedy)).status).toBe(200);
+    const refused = await get(`/images/${image.id}?w=384`, greedy);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(await refused.json()).toMatchObject({ statusCode: 429, retryAfterSeconds: retryAfter });
+    // Rendered already: served from the cache, not counted.
+    const cached = await get(`/images/${image.id}?w=128`, greedy);
+    expect(cached.status).toBe(200);
+    // Another client's count is its own.
+    expect((await get(`/images/${image.id}?w=384`, newClient())).status).toBe(200);
+    // And once rendered for anyone, the refused client gets it from the cache.
+    expect((await get(`/images/${image.id}?w=384`, greedy)).status).toBe(200);
+  });
+
+  it('answers at once with 503 and Retry-After when the renders queue is full', async (context) => {
+    if (!redisAvailable) return context.skip();
+    const renders = server.services.images.queues.renders;
+    const held = holdFull(renders, RENDER_QUEUE_LENGTH);
+    try {
+      const started = renders.stats.started;
+      const refused = await get(`/images/${image.id}?w=512`, newClient());
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe(String(IMAGE_BUSY_RETRY_AFTER_SECONDS));
+      expect(await refused.json()).toMatchObject({
+        statusCode: 503,
+        retryAfterSeconds: IMAGE_BUSY_RETRY_AFTER_SECONDS,
+      });
+      expect(renders.stats).toMatchObject({ started, waiting: RENDER_QUEUE_LENGTH });
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('completes an upload while the renders queue is full of held renders', async (context) => {
+    if (!redisAvailable) return context.skip();
+    const renders = server.services.images.queues.renders;
+    const held = holdFull(renders, RENDER_QUEUE_LENGTH);
+    try {
+      const result = await uploadFile<{ setAvatar: { avatar: Avatar } }>(
+        client,
+        SET_AVATAR,
+        await solid(64, 64).png().toBuffer(),
+      );
+      expect(result.data?.setAvatar.avatar).toMatchObject({ width: 64, height: 64 });
+      // Every render is still held: the upload went past none of them, it never queued behind them.
+      expect(renders.stats).toMatchObject({
+        running: renders.options.maxRunning,
+        waiting: RENDER_QUEUE_LENGTH,
+      });
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('answers an upload with RATE_LIMITED and retryAfterSeconds when the uploads queue is full', async (context) => {
+    if (!redisAvailable) return context.skip();
+    const uploads = server.services.images.queues.uploads;
+    const held = holdFull(uploads, UPLOAD_QUEUE_LENGTH);
+    try {
+      const result = await uploadFile(client, SET_AVATAR, await solid(64, 64).png().toBuffer());
+      expect(errorCode(result)).toBe('RATE_LIMITED');
+      expect(result.errors?.[0]?.extensions?.retryAfterSeconds).toBe(
+        IMAGE_BUSY_RETRY_AFTER_SECONDS,
+      );
+    } finally {
+      await held.release();
+    }
   });
 });

@@ -126,6 +126,11 @@ export const environmentVariables = {
     meaning:
       "the image cache's bound in MiB; beyond it, the least recently used images are dropped",
   }),
+  IMAGE_RENDERS_PER_MINUTE: environmentVariable(wholeNumber(1, 1_000_000), {
+    default: '30',
+    meaning:
+      'image variants not yet in the cache that one client address may have rendered per minute; cached variants are not counted',
+  }),
   LOG_LEVEL: environmentVariable(
     z.enum(LOG_LEVELS, {
       error: (issue) => `${quoted(issue)} is not one of ${LOG_LEVELS.join(', ')}`,

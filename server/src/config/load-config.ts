@@ -58,6 +58,8 @@ function configFrom(env: Environment) {
     appName: 'Sigil',
     /** Where resized image variants are cached, and the cache's bound in bytes (LRU beyond it). */
     imageCache: { dir: env.IMAGE_CACHE_DIR, maxBytes: env.IMAGE_CACHE_MAX_MB * 1024 * 1024 },
+    /** Uncached image variants rendered per client address per minute (docs/profiles.md). */
+    imageRendersPerMinute: env.IMAGE_RENDERS_PER_MINUTE,
     /** OpenID Connect clients; none means no provider routes at all. */
     oidcClients: env.OIDC_CLIENTS ?? [],
     /** Access rules (docs/access.md), in the order written; none: every account's rule roles are empty. */

@@ -9,8 +9,29 @@ export const DEFAULT_IMAGE_QUALITY = 75;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** What a client is told of a file over MAX_IMAGE_BYTES, however far over it is. */
 export const IMAGE_TOO_LARGE_MESSAGE = `file must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`;
-/** The most pixels an image may decode to: a decompression bomb is refused before decoding. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * The most pixels an image may decode to, read from its header: anything
+ * larger is refused before decoding (a decompression bomb: the security
+ * review's 1,010-byte AVIF declared 40 megapixels and took 10 s to ingest).
+ * 16 megapixels admits a phone camera's usual 12-megapixel photo
+ * (4032×3024) and any screen capture straight from the device, while an
+ * avatar is never shown wider than 1,600 px (IMAGE_WIDTHS): more pixels buy
+ * nothing. One decode of this size holds 64 MB (RGBA).
+ */
+export const MAX_IMAGE_PIXELS = 16_000_000;
+
+/** The sentence a refused image gets, upload or stored original alike. */
+export const tooManyPixelsMessage = (subject: string, width: number, height: number) =>
+  `${subject} is ${width}×${height} pixels: images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
+
+/** Renders (and uploads) waiting for a decode beyond these are refused at once (pixel-queue.ts). */
+export const RENDER_QUEUE_LENGTH = 32;
+export const UPLOAD_QUEUE_LENGTH = 16;
+/**
+ * What a client refused by a full queue is told to wait, in seconds: about
+ * what the line in front of it takes to clear on a small machine.
+ */
+export const IMAGE_BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * A variant's bytes never change (an image id names one upload, never

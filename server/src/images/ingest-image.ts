@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { withDecodeSlot } from './decode-slots.js';
+import { RateLimitedError } from '../errors.js';
 import { ImageRejectedError } from './image-errors.js';
-import { AVIF_EFFORT, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image-limits.js';
+import {
+  AVIF_EFFORT,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  tooManyPixelsMessage,
+} from './image-limits.js';
 import type { StoredImageFormat } from './image-table.js';
+import { type PixelQueue, QueueFullError } from './pixel-queue.js';
 import { sniffImageFormat } from './sniff-image-format.js';
 
 export type IngestedImage = {
@@ -28,12 +34,14 @@ const SHARP_FORMATS: Record<string, string[]> = {
 
 /**
  * An upload as it is stored: judged by its bytes alone (never its name or
- * declared type), its size read from the header and refused above 40
- * megapixels before anything is decoded, then decoded once (a GIF's first
- * frame), turned upright by its EXIF orientation and re-encoded without any
- * metadata (EXIF, GPS, XMP, ICC comments). GIFs are kept as PNG.
+ * declared type), its size read from the header and refused above
+ * MAX_IMAGE_PIXELS before anything is decoded, then decoded once (a GIF's
+ * first frame) in the uploads queue (`image-queues.ts`), charged its pixels,
+ * turned upright by its EXIF orientation and re-encoded without any metadata
+ * (EXIF, GPS, XMP, ICC comments). GIFs are kept as PNG. A full queue is
+ * RATE_LIMITED with `retryAfterSeconds`, at once.
  */
-export async function ingestImage(bytes: Uint8Array): Promise<IngestedImage> {
+export async function ingestImage(bytes: Uint8Array, queue: PixelQueue): Promise<IngestedImage> {
   if (bytes.length > MAX_IMAGE_BYTES) {
     throw new ImageRejectedError(`file must be at most ${MAX_IMAGE_BYTES / MiB} MiB.`);
   }
@@ -65,9 +73,7 @@ export async function ingestImage(bytes: Uint8Array): Promise<IngestedImage> {
     throw new ImageRejectedError(`file is not a readable ${ACCEPTED} image.`);
   }
   if (width * frameHeight > MAX_IMAGE_PIXELS) {
-    throw new ImageRejectedError(
-      `file is ${width}×${frameHeight} pixels: images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
-    );
+    throw new ImageRejectedError(tooManyPixelsMessage('file', width, frameHeight));
   }
 
   const format: StoredImageFormat = sniffed === 'gif' ? 'png' : sniffed;
@@ -77,8 +83,11 @@ export async function ingestImage(bytes: Uint8Array): Promise<IngestedImage> {
     .toFormat(format, formatOptions(format));
   let output: { data: Buffer; info: OutputInfo };
   try {
-    output = await withDecodeSlot(() => pipeline.toBuffer({ resolveWithObject: true }));
+    output = await queue.run(width * frameHeight, () =>
+      pipeline.toBuffer({ resolveWithObject: true }),
+    );
   } catch (cause) {
+    if (cause instanceof QueueFullError) throw new RateLimitedError(cause.retryAfterSeconds);
     throw new ImageRejectedError(`file is not a readable ${ACCEPTED} image.`, { cause });
   }
   return {

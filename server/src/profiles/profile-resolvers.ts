@@ -115,7 +115,10 @@ export const profileResolvers: Resolvers = {
       if (file.size > MAX_IMAGE_BYTES) {
         throw new BadUserInputError(`file must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`);
       }
-      const image = await ingestImage(new Uint8Array(await file.arrayBuffer()));
+      const image = await ingestImage(
+        new Uint8Array(await file.arrayBuffer()),
+        context.services.images.queues.uploads,
+      );
       return replaceAvatar(context.services.db, context.services.config, {
         accountId: session.account_id,
         now: context.services.clock(),
