@@ -257,12 +257,24 @@ describe('event streams (subscriptions over server-sent events)', () => {
         extensions: { code: 'RATE_LIMITED', retryAfterSeconds: SOCKET_LIMITS.retryAfterSeconds },
       },
     ]);
+    // A GET asking for an event stream counts the same.
+    const query = encodeURIComponent('subscription { accountEvents { type } }');
+    const refusedGet = await fetch(`${server.url}/graphql?query=${query}`, {
+      headers: {
+        accept: 'text/event-stream',
+        origin: server.origin,
+        cookie,
+        'x-graphql-yoga-csrf': '1',
+      },
+    });
+    expect(refusedGet.status).toBe(429);
+    expect((await refusedGet.json()).errors[0].extensions.code).toBe('RATE_LIMITED');
     const refusedUpgrade = await upgrade(server, { cookie });
     expect(refusedUpgrade.status).toBe(429);
     expect(refusedUpgrade.retryAfter).toBe(String(SOCKET_LIMITS.retryAfterSeconds));
     expect(
       await counted(server, 'sigil_socket_limit_refusals_total', { limit: 'sockets_per_session' }),
-    ).toBe(2);
+    ).toBe(3);
     // No session's budget: an anonymous stream from the same client is still answered.
     expect((await openEventStream(server)).status).toBe(200);
 
