@@ -17,10 +17,12 @@ import { createHttpYoga, registerGraphQLRoute } from './http/graphql-route.js';
 import { acceptUploadsOnGraphQL } from './http/graphql-uploads.js';
 import { registerGraphQLWebSocket } from './http/graphql-websocket.js';
 import { registerHealth } from './http/health.js';
+import { limitEventStreams } from './http/limit-event-streams.js';
 import { rejectMalformedHost } from './http/reject-malformed-host.js';
 import { RequestLogController } from './http/request-log-controller.js';
 import { runtimeConfig } from './http/runtime-config.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { createStreamBudget } from './http/stream-budget.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerImageRoute } from './images/image-route.js';
 import { createImageVariants } from './images/image-variants.js';
@@ -205,8 +207,10 @@ export async function buildApp(
   registerAuditLogExport(app, services);
   acceptUploadsOnGraphQL(app);
   const yoga = createHttpYoga(services);
-  const websocket = await registerGraphQLWebSocket(app, services, yoga);
-  registerGraphQLRoute(app, yoga, websocket);
+  // Websockets and event streams share one budget per client and per session.
+  const streams = createStreamBudget();
+  const websocket = await registerGraphQLWebSocket(app, services, yoga, streams);
+  registerGraphQLRoute(app, yoga, websocket, limitEventStreams(services, streams));
   await registerOidc(app, services);
   await registerWebApp(app, options.webRoot, services);
 

@@ -17,8 +17,10 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 type Upgrade = { status: number; body: string; retryAfter: string | undefined; socket?: WebSocket };
 
 const opened: WebSocket[] = [];
+const streaming: AbortController[] = [];
 afterEach(() => {
   for (const socket of opened.splice(0)) socket.terminate();
+  for (const stream of streaming.splice(0)) stream.abort();
 });
 
 /** Metrics on (read in process; the listener is main.ts's), so each refusal can be seen counted. */
@@ -52,6 +54,50 @@ function upgrade(server: TestServer, headers: Record<string, string> = {}): Prom
       if (!socket.listenerCount('unexpected-response')) reject(error);
     });
   });
+}
+
+/** A failure bound for a place to be given back once the server sees a stream end; not a wait. */
+const RELEASED = { timeout: 15_000 };
+
+type EventStream = {
+  status: number;
+  retryAfter: string | null;
+  /** The GraphQL body of a refusal; undefined for an open stream. */
+  refusal?: { errors: { message: string; extensions: Record<string, unknown> }[] };
+  /** Resolves once the server has ended the stream. */
+  ended: Promise<void>;
+  /** The client goes away. */
+  close(): void;
+};
+
+/** Asks for accountEvents as server-sent events, as a browser's EventSource-like client does. */
+async function openEventStream(server: TestServer, cookie?: string): Promise<EventStream> {
+  const controller = new AbortController();
+  streaming.push(controller);
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      origin: server.origin,
+      ...(cookie && { cookie }),
+    },
+    body: JSON.stringify({ query: 'subscription { accountEvents { type } }' }),
+    signal: controller.signal,
+  });
+  const refused = response.status === 429;
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    ...(refused && { refusal: await response.json() }),
+    ended: refused
+      ? Promise.resolve()
+      : response.text().then(
+          () => undefined,
+          () => undefined,
+        ),
+    close: () => controller.abort(),
+  };
 }
 
 describe('upgrades per client per minute', () => {
@@ -172,5 +218,117 @@ describe('open sockets per client', () => {
     expect(
       await counted(server, 'sigil_socket_limit_refusals_total', { limit: 'sockets_per_client' }),
     ).toBe(1);
+  });
+});
+
+describe('event streams (subscriptions over server-sent events)', () => {
+  let server: TestServer;
+  let client: TestClient;
+  beforeAll(async () => {
+    server = await withMetrics();
+    client = new TestClient(server);
+    const result = await client.signInAs(testAccount(1), {
+      issuedAt: new Date(server.clock()).toISOString(),
+    });
+    if (result.errors) throw new Error(JSON.stringify(result.errors));
+  });
+  afterAll(() => server?.close());
+
+  it(`counts a session's event streams with its websockets: beyond ${SOCKET_LIMITS.perSession} either is 429 RATE_LIMITED with Retry-After, and a closed socket or stream gives its place back`, async () => {
+    const cookie = client.cookie ?? '';
+    const streams: EventStream[] = [];
+    for (let i = 0; i < SOCKET_LIMITS.perSession - 1; i++) {
+      streams.push(await openEventStream(server, cookie));
+    }
+    expect(streams.map((stream) => stream.status)).toEqual(
+      Array(SOCKET_LIMITS.perSession - 1).fill(200),
+    );
+    const socket = await upgrade(server, { cookie });
+    expect(socket.status).toBe(101);
+    // Initialised, the socket stays open (graphql-ws closes one that is not within 3 s).
+    socket.socket?.send(JSON.stringify({ type: 'connection_init' }));
+
+    const refused = await openEventStream(server, cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe(String(SOCKET_LIMITS.retryAfterSeconds));
+    expect(refused.refusal?.errors).toEqual([
+      {
+        message: expect.stringMatching(/per session/),
+        extensions: { code: 'RATE_LIMITED', retryAfterSeconds: SOCKET_LIMITS.retryAfterSeconds },
+      },
+    ]);
+    // A GET asking for an event stream counts the same.
+    const query = encodeURIComponent('subscription { accountEvents { type } }');
+    const refusedGet = await fetch(`${server.url}/graphql?query=${query}`, {
+      headers: {
+        accept: 'text/event-stream',
+        origin: server.origin,
+        cookie,
+        'x-graphql-yoga-csrf': '1',
+      },
+    });
+    expect(refusedGet.status).toBe(429);
+    expect((await refusedGet.json()).errors[0].extensions.code).toBe('RATE_LIMITED');
+    const refusedUpgrade = await upgrade(server, { cookie });
+    expect(refusedUpgrade.status).toBe(429);
+    expect(refusedUpgrade.retryAfter).toBe(String(SOCKET_LIMITS.retryAfterSeconds));
+    expect(
+      await counted(server, 'sigil_socket_limit_refusals_total', { limit: 'sockets_per_session' }),
+    ).toBe(3);
+    // No session's budget: an anonymous stream from the same client is still answered.
+    expect((await openEventStream(server)).status).toBe(200);
+
+    // The socket's place goes to a stream; the session then holds 16 streams.
+    socket.socket?.close();
+    await expect
+      .poll(async () => (await openEventStream(server, cookie)).status, RELEASED)
+      .toBe(200);
+    expect((await openEventStream(server, cookie)).status).toBe(429);
+    // A stream the client closes gives its place back.
+    streams[0]?.close();
+    await expect
+      .poll(async () => (await openEventStream(server, cookie)).status, RELEASED)
+      .toBe(200);
+  });
+});
+
+describe('event streams per client', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await withMetrics();
+  });
+  afterAll(() => server?.close());
+
+  it(`counts a client's event streams with its websockets, anonymous requests included, and frees a stream's place when its session ends`, async () => {
+    const client = new TestClient(server);
+    const signedIn = await client.signInAs(testAccount(2), {
+      issuedAt: new Date(server.clock()).toISOString(),
+    });
+    if (signedIn.errors) throw new Error(JSON.stringify(signedIn.errors));
+    // Initialised, each socket stays open (graphql-ws closes one that is not within 3 s).
+    const statuses = await Promise.all(
+      Array.from({ length: SOCKET_LIMITS.perClient - 1 }, async () => {
+        const opened = await upgrade(server);
+        opened.socket?.send(JSON.stringify({ type: 'connection_init' }));
+        return opened.status;
+      }),
+    );
+    expect(statuses.every((status) => status === 101)).toBe(true);
+    const sessionStream = await openEventStream(server, client.cookie);
+    expect(sessionStream.status).toBe(200);
+
+    const refused = await openEventStream(server);
+    expect(refused.status).toBe(429);
+    expect(refused.refusal?.errors[0]?.message).toMatch(/per client/);
+    expect(refused.refusal?.errors[0]?.extensions.code).toBe('RATE_LIMITED');
+    expect((await upgrade(server)).status).toBe(429);
+    expect(
+      await counted(server, 'sigil_socket_limit_refusals_total', { limit: 'sockets_per_client' }),
+    ).toBe(2);
+
+    // Signing out ends the session's stream (events/until-session-ends.ts): its place is free.
+    expect((await client.request('mutation { signOut }')).errors).toBeUndefined();
+    await sessionStream.ended;
+    await expect.poll(async () => (await openEventStream(server)).status, RELEASED).toBe(200);
   });
 });

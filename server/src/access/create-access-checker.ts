@@ -26,7 +26,11 @@ export type AccessReportModel = {
   ruleRoles: string[];
 };
 
-/** Who asked for a check: ROLES_CHANGED names this session, when there is one. */
+/**
+ * Who asked for a check: ROLES_CHANGED names this session, when there is
+ * one. Only a session of the checked account may be given: the event goes to
+ * that account (access-resolvers.ts leaves out an administrator's).
+ */
 export type CheckCause = { sessionId?: string | undefined };
 
 export type AccessChecker = {
@@ -181,6 +185,7 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
         type: 'ROLES_CHANGED',
         at: checkedAt,
         accountId,
+        actor: 'RULES_CHECK',
         ...(cause.sessionId !== undefined && { sessionId: cause.sessionId }),
         roles: union(evaluation.roles, granted),
       });

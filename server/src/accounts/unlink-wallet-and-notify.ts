@@ -52,6 +52,8 @@ export async function unlinkWalletAndNotify(
       type: 'SESSION_REVOKED',
       at: now,
       accountId: p.accountId,
+      // The account's own unlink ended the sessions the wallet started.
+      actor: 'SELF',
       sessionId: session.id,
     });
   }
@@ -59,6 +61,7 @@ export async function unlinkWalletAndNotify(
     type: 'WALLET_UNLINKED',
     at: now,
     accountId: p.accountId,
+    actor: 'SELF',
     sessionId: p.sessionId,
     wallet: walletView(outcome.wallet),
   });

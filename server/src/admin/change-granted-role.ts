@@ -83,12 +83,13 @@ function publishIfChanged(
   after: string[],
 ) {
   if (before.join(' ') === after.join(' ')) return;
-  // As the access checker does: no session of the account asked, so each
-  // subscriber sees its own.
+  // No session of the account acted, so none is named: each subscriber sees
+  // its own, never the administrator's.
   services.events.publish({
     type: 'ROLES_CHANGED',
     at: p.change.at,
     accountId: p.accountId,
+    actor: 'ADMINISTRATOR',
     roles: after,
   });
 }

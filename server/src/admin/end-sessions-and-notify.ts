@@ -32,6 +32,7 @@ export async function endSessionsAndNotify(
       type: 'SESSION_REVOKED',
       at: now,
       accountId: session.account_id,
+      actor: 'ADMINISTRATOR',
       sessionId: session.id,
     });
   }

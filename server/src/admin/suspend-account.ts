@@ -65,6 +65,7 @@ export async function suspendAccountAndNotify(
     type: 'ACCOUNT_SUSPENDED',
     at: now,
     accountId: p.accountId,
+    actor: 'ADMINISTRATOR',
     endedSessionIds: ended,
   });
   return suspension;

@@ -79,6 +79,7 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
       type: 'WALLET_LINKED',
       at: now,
       accountId: p.accountId,
+      actor: 'SELF',
       sessionId: p.sessionId,
       wallet: view,
     });

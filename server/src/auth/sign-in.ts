@@ -148,10 +148,17 @@ async function signInOnceVerified(
       type: 'SIGNED_OUT',
       at: now,
       accountId: rotated.account_id,
+      actor: 'SELF',
       sessionId: rotated.id,
     });
   }
-  events.publish({ type: 'SIGNED_IN', at: now, accountId: account.id, sessionId: session.id });
+  events.publish({
+    type: 'SIGNED_IN',
+    at: now,
+    accountId: account.id,
+    actor: 'SELF',
+    sessionId: session.id,
+  });
   // The access rules are checked after the answer, never before it: an EOA
   // sign-in does not wait on an RPC endpoint (docs/access.md).
   // A sign-in changes no wallet: with every chain down, that check is skipped.

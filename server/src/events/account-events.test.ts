@@ -22,7 +22,7 @@ const event = (
   type: AccountEventMessage['type'],
   accountId: string,
   sessionId: string,
-): AccountEventMessage => ({ type, at: 1_700_000_000_000, accountId, sessionId });
+): AccountEventMessage => ({ type, at: 1_700_000_000_000, accountId, actor: 'SELF', sessionId });
 
 /** The next `count` events an iterable yields. */
 async function take(iterable: AsyncIterable<AccountEventMessage>, count: number) {

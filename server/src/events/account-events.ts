@@ -30,8 +30,9 @@ export type AccountEventMessage =
   | (EventFields & {
       type: 'ROLES_CHANGED';
       /**
-       * The session whose action led to the check; none when no session
-       * asked (an app's token, a stale read): subscribers then see their own.
+       * The account's own session whose action led to the check; none when no
+       * session of the account asked (an administrator, an app's token, a
+       * stale read): subscribers then see their own.
        */
       sessionId?: string;
       /** Every role the account holds after the change, sorted. */
@@ -49,9 +50,17 @@ export type AccountEventMessage =
       endedSessionIds?: string[];
     });
 
+/**
+ * Who caused an event. The event goes to the account's own subscribers, so it
+ * names only the account's own sessions: an administrator's or a check's
+ * event carries no session id of theirs (event-resolvers.ts).
+ */
+export type EventActor = 'SELF' | 'ADMINISTRATOR' | 'RULES_CHECK';
+
 type EventFields = {
   at: number;
   accountId: string;
+  actor: EventActor;
   wallet?: WalletView;
   /** For an app event, the app as it was: a revoked one is gone by the time a subscriber reads it. */
   app?: ConnectedAppView;

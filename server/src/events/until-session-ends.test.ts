@@ -43,7 +43,13 @@ describe('untilSessionEnds', () => {
   }
 
   const event = (session: SessionRow, type: AccountEventMessage['type'], sessionId = session.id) =>
-    ({ type, at: T0, accountId: session.account_id, sessionId }) satisfies AccountEventMessage;
+    ({
+      type,
+      at: T0,
+      accountId: session.account_id,
+      actor: 'SELF',
+      sessionId,
+    }) satisfies AccountEventMessage;
 
   it('delivers the account’s events while the session lives, and its own end event last', async () => {
     const session = await startSession();

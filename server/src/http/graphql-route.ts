@@ -6,6 +6,7 @@ import { answerBodyTooLarge } from './answer-body-too-large.js';
 import { clientKey } from './client-address.js';
 import { setSessionCookie } from './cookies.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
+import type { limitEventStreams } from './limit-event-streams.js';
 import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
 
@@ -34,12 +35,15 @@ export function createHttpYoga(services: Services) {
 /**
  * POST and GET /graphql through Yoga; a websocket upgrade of the GET goes to
  * graphql-ws (`websocket`), after its own checks. A POST body over its limit
- * is answered as a GraphQL error (answer-body-too-large.ts).
+ * is answered as a GraphQL error (answer-body-too-large.ts). A request for an
+ * event stream first takes its place in the streams' budget (`eventStreams`,
+ * limit-event-streams.ts).
  */
 export function registerGraphQLRoute(
   app: FastifyInstance,
   yoga: ReturnType<typeof createHttpYoga>,
   websocket: Pick<GraphQLWebSocket, 'checkUpgrade' | 'handle'>,
+  eventStreams: ReturnType<typeof limitEventStreams>,
 ) {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     // Masked errors are logged with the id the client gets in x-request-id.
@@ -63,13 +67,14 @@ export function registerGraphQLRoute(
     url: yoga.graphqlEndpoint,
     method: ['POST', 'OPTIONS'],
     handler,
+    preValidation: eventStreams,
     errorHandler: answerBodyTooLarge,
   });
   app.route({
     url: yoga.graphqlEndpoint,
     method: 'GET',
     handler,
-    preValidation: websocket.checkUpgrade,
+    preValidation: [websocket.checkUpgrade, eventStreams],
     wsHandler: websocket.handle,
   });
 }

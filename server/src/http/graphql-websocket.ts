@@ -17,7 +17,8 @@ import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
 import { serveGraphQLWs } from './serve-graphql-ws.js';
 import { createSessionSockets } from './session-sockets.js';
-import { createClientSocketCounter, SOCKET_LIMITS } from './socket-limits.js';
+import { SOCKET_LIMITS } from './socket-limits.js';
+import { refusalMessage, type StreamBudget } from './stream-budget.js';
 
 type Yoga = ReturnType<typeof createGraphQLServer>;
 type EnvelopedRoot = {
@@ -46,10 +47,11 @@ export async function registerGraphQLWebSocket(
   app: FastifyInstance,
   services: Services,
   yoga: Yoga,
+  /** Open websockets and event streams, per client and per session (stream-budget.ts). */
+  budget: StreamBudget,
 ) {
   const { logger } = services;
   const sockets = createSessionSockets(services);
-  const perClient = createClientSocketCounter();
   /** The session each authenticated socket opened with, by its upgrade request. */
   const openedWith = new WeakMap<FastifyRequest, { sessionId: string; endsAt: number }>();
 
@@ -196,14 +198,11 @@ export async function registerGraphQLWebSocket(
       services.metrics.rateLimitRefused('websocket');
       return tooMany(reply, new RateLimitedError(0).message, decision.retryAfterSeconds);
     }
-    if (perClient.count(client) >= SOCKET_LIMITS.perClient) {
-      services.metrics.socketLimitRefused('sockets_per_client');
-      return tooMany(reply, `At most ${SOCKET_LIMITS.perClient} sockets may be open per client.`);
-    }
     const { session } = await resolveSession(services, req);
-    if (session && sockets.countOf(session.id) >= SOCKET_LIMITS.perSession) {
-      services.metrics.socketLimitRefused('sockets_per_session');
-      return tooMany(reply, `At most ${SOCKET_LIMITS.perSession} sockets may be open per session.`);
+    const refused = budget.refusal(client, session?.id);
+    if (refused) {
+      services.metrics.socketLimitRefused(refused);
+      return tooMany(reply, refusalMessage(refused), SOCKET_LIMITS.retryAfterSeconds);
     }
     if (session) {
       const endsAt = sessionEndsAt(session, sessionLifetimes(services.config));
@@ -215,7 +214,7 @@ export async function registerGraphQLWebSocket(
   function handle(socket: WebSocket, req: FastifyRequest) {
     const opened = openedWith.get(req);
     if (opened) sockets.add(socket, { id: opened.sessionId, endsAt: opened.endsAt });
-    perClient.track(clientKey(req.ip), socket);
+    socket.once('close', budget.hold(clientKey(req.ip), opened?.sessionId));
     serveGraphQLWs(server, socket, { socket, request: req }, logger);
   }
 

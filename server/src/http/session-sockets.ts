@@ -85,8 +85,6 @@ export function createSessionSockets(services: Services) {
       });
     },
     endSocket,
-    /** How many sockets of one session are open. */
-    countOf: (sessionId: string) => bySession.get(sessionId)?.size ?? 0,
     /** How many sockets are open, for tests and metrics. */
     count: () => [...bySession.values()].reduce((sum, set) => sum + set.size, 0),
     listening,

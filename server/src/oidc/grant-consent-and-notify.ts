@@ -71,6 +71,7 @@ export async function grantConsentAndNotify(
       type: 'APP_AUTHORIZED',
       at: now,
       accountId,
+      actor: 'SELF',
       sessionId: p.sessionId,
       app: connectedAppView(row, oidcClientName(config, clientId)),
     });

@@ -44,6 +44,7 @@ export async function revokeAppAndNotify(
     type: 'APP_REVOKED',
     at: now,
     accountId: p.accountId,
+    actor: 'SELF',
     sessionId: p.sessionId,
     app: connectedAppView(connection, name),
   });

@@ -67,8 +67,12 @@ export function renderProfilePageHead(
     meta('name', 'twitter:description', description),
     ...(image ? [meta('name', 'twitter:image', image)] : []),
   ];
+  // Every replacement is a function: a replacement string would expand the
+  // `$&`, `` $` ``, `$'` and `$$` a name or bio may hold into parts of the page
+  // (test/page-templates.test.ts).
+  const head = `  ${tags.join('\n    ')}\n  </head>`;
   return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
-    .replace(/<\/head>/i, `  ${tags.join('\n    ')}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, () => '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, () => '')
+    .replace(/<\/head>/i, () => head);
 }

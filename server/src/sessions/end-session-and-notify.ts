@@ -47,6 +47,8 @@ export async function endSessionAndNotify(
       type: target.reason === 'REVOKED' ? 'SESSION_REVOKED' : 'SIGNED_OUT',
       at: now,
       accountId: ended.account_id,
+      // signOut and revokeSession: only the account's own sessions end here.
+      actor: 'SELF',
       sessionId: ended.id,
     });
   }

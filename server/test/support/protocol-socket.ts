@@ -7,6 +7,8 @@ export type ProtocolSocket = {
   send(message: unknown): void;
   /** Every message the server sent, parsed. */
   received: Record<string, unknown>[];
+  /** Every message the server sent, as the text it sent. */
+  raw: string[];
   /** The first message that matches, or the close that came first. */
   next(matches: (message: Record<string, unknown>) => boolean): Promise<unknown>;
   /** Resolves once the socket has closed, whichever side closed it. */
@@ -28,6 +30,7 @@ export async function openProtocolSocket(
     headers: { origin: server.origin, ...(options.cookie && { cookie: options.cookie }) },
   });
   const received: Record<string, unknown>[] = [];
+  const raw: string[] = [];
   const waiters = new Set<{
     matches(message: Record<string, unknown>): boolean;
     resolve(value: unknown): void;
@@ -36,6 +39,7 @@ export async function openProtocolSocket(
     ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
   );
   ws.on('message', (data) => {
+    raw.push(String(data));
     const message = JSON.parse(String(data)) as Record<string, unknown>;
     received.push(message);
     for (const waiter of waiters) {
@@ -51,6 +55,7 @@ export async function openProtocolSocket(
   return {
     send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
     received,
+    raw,
     next(matches) {
       const found = received.find(matches);
       if (found) return Promise.resolve(found);

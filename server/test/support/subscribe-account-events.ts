@@ -160,7 +160,13 @@ async function probeUntilSubscribed(
     if (Date.now() > deadline) {
       throw new Error(`no probe came through the socket within ${PROBE_DEADLINE_MS} ms`);
     }
-    bus.publish({ type: 'SIGNED_IN', at: PROBE_AT, accountId: account.id, sessionId: session.id });
+    bus.publish({
+      type: 'SIGNED_IN',
+      at: PROBE_AT,
+      accountId: account.id,
+      actor: 'SELF',
+      sessionId: session.id,
+    });
     await new Promise((resolve) => setTimeout(resolve, PROBE_REPEAT_MS));
   }
 }

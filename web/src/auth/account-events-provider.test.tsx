@@ -23,6 +23,7 @@ const event = (type: AccountEvent['type'], id: string, current: boolean): Accoun
   __typename: 'AccountEvent',
   type,
   at: '2026-11-21T03:46:38.000Z',
+  actor: 'SELF',
   session: session(id, current),
 });
 

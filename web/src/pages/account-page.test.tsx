@@ -104,6 +104,7 @@ const signedInElsewhere: AccountEvent = {
   __typename: 'AccountEvent',
   type: 'SIGNED_IN',
   at: '2026-11-21T03:46:38.000Z',
+  actor: 'SELF',
   session: session('ses-laptop', false, 'Mozilla/5.0 (Windows NT 10.0; rv:128.0) Firefox/128.0'),
 };
 

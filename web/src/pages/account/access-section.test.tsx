@@ -399,6 +399,7 @@ describe('the Access section', () => {
       __typename: 'AccountEvent',
       type: 'ROLES_CHANGED',
       at: new Date().toISOString(),
+      actor: 'RULES_CHECK',
       session: {
         __typename: 'Session',
         id: 'ses-1',

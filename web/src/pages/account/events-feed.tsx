@@ -1,7 +1,7 @@
 import type { AccountEvent } from '../../auth/account-events-context';
 import { describeUserAgent } from '../../components/describe-user-agent';
 import { formatDateTime } from '../../components/format-date-time';
-import type { AccountEventType } from '../../graphql/generated/graphql';
+import type { AccountEventType, EventActor } from '../../graphql/generated/graphql';
 
 const eventLabel: Record<AccountEventType, string> = {
   SIGNED_IN: 'Signed in',
@@ -13,6 +13,16 @@ const eventLabel: Record<AccountEventType, string> = {
   APP_REVOKED: 'App access revoked',
   ROLES_CHANGED: 'Roles changed',
   ACCOUNT_SUSPENDED: 'Account suspended',
+};
+
+/**
+ * Who acted, when it was not one of the account's own sessions: the event
+ * then carries this tab's own session (schema: `AccountEvent.session`), which
+ * says nothing about the change.
+ */
+const actorLabel: Record<Exclude<EventActor, 'SELF'>, string> = {
+  ADMINISTRATOR: 'By an administrator',
+  RULES_CHECK: 'By the access rules',
 };
 
 /** What happens to the account while this page is open, as it happens. */
@@ -33,10 +43,15 @@ export function EventsFeed({ events }: { events: readonly AccountEvent[] }) {
               <p className="row-title">
                 {eventLabel[event.type]}
                 {event.app ? `: ${event.app.name}` : null}
-                {event.session.current ? <span className="tag">This device</span> : null}
+                {event.actor === 'SELF' && event.session.current ? (
+                  <span className="tag">This device</span>
+                ) : null}
               </p>
               <p className="row-meta">
-                {describeUserAgent(event.session.userAgent)} · {formatDateTime(event.at)}
+                {event.actor === 'SELF'
+                  ? describeUserAgent(event.session.userAgent)
+                  : actorLabel[event.actor]}{' '}
+                · {formatDateTime(event.at)}
               </p>
             </div>
           </li>

@@ -300,6 +300,7 @@ describe('the Wallets section', () => {
       __typename: 'AccountEvent',
       type: 'WALLET_LINKED',
       at,
+      actor: 'SELF',
       session,
       wallet: { __typename: 'Wallet', address: second, chainId: null },
     });
@@ -310,6 +311,7 @@ describe('the Wallets section', () => {
       __typename: 'AccountEvent',
       type: 'WALLET_UNLINKED',
       at,
+      actor: 'SELF',
       session,
       wallet: { __typename: 'Wallet', address: second, chainId: null },
     });
