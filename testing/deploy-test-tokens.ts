@@ -79,10 +79,18 @@ export function compileTestTokens(): Compiled {
   return compiled;
 }
 
-export async function deployTestTokens(p: {
+export type DeployTestTokensParameters = {
   rpcUrl: string;
   chainId: number;
-}): Promise<TestTokens> {
+  /**
+   * Addresses to place tokens at instead of where they deploy, e.g. the
+   * made-up addresses of docs/access.md's example, which `npm run chain`
+   * (scripts/chain.ts) serves.
+   */
+  at?: Partial<Record<'erc20' | 'erc721' | 'erc1155', Address>>;
+};
+
+export async function deployTestTokens(p: DeployTestTokensParameters): Promise<TestTokens> {
   const contracts = compileTestTokens();
   const chain = defineChain({
     id: p.chainId,
@@ -120,9 +128,27 @@ export async function deployTestTokens(p: {
     if (receipt.status !== 'success') throw new Error(`${name}.${fn} reverted`);
   }
 
-  const erc20 = await deploy('TestToken', ['Sigil test token', 'SGL']);
-  const erc721 = await deploy('TestNft');
-  const erc1155 = await deploy('TestMultiToken');
+  /**
+   * The contract's code at `to` with hardhat_setCode, and the storage its
+   * constructor wrote: slots 0 and 1 (name and symbol; zero in TestMultiToken).
+   * A node has no way to deploy at a chosen address, and `mint` writes the rest.
+   */
+  async function place(from: Address, to: Address | undefined): Promise<Address> {
+    if (to === undefined) return from;
+    await jsonRpc(p.rpcUrl, 'hardhat_setCode', [
+      to,
+      await jsonRpc(p.rpcUrl, 'eth_getCode', [from]),
+    ]);
+    for (const slot of ['0x0', '0x1']) {
+      const value = await jsonRpc(p.rpcUrl, 'eth_getStorageAt', [from, slot, 'latest']);
+      await jsonRpc(p.rpcUrl, 'hardhat_setStorageAt', [to, slot, value]);
+    }
+    return getAddress(to);
+  }
+
+  const erc20 = await place(await deploy('TestToken', ['Sigil test token', 'SGL']), p.at?.erc20);
+  const erc721 = await place(await deploy('TestNft'), p.at?.erc721);
+  const erc1155 = await place(await deploy('TestMultiToken'), p.at?.erc1155);
   return {
     erc20,
     erc721,

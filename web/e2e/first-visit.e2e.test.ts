@@ -39,11 +39,24 @@ it('paints the home page before the wallet stack, and opens the dialog for a cli
   await expect.poll(() => placeholder.count()).toBe(0);
 });
 
-/** Where an element is on the page, to the pixel. */
+/** Where an element is on the page and how big, to the pixel. */
 async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();
   if (!box) throw new Error('the element is not on screen');
-  return { x: Math.round(box.x), y: Math.round(box.y), height: Math.round(box.height) };
+  return {
+    x: Math.round(box.x),
+    y: Math.round(box.y),
+    width: Math.round(box.width),
+    height: Math.round(box.height),
+  };
+}
+
+/** The font an element's text is set in, as computed: the face its width comes from. */
+function fontOf(locator: Locator) {
+  return locator.evaluate((element) => {
+    const { fontFamily, fontWeight, fontSize } = getComputedStyle(element);
+    return { fontFamily, fontWeight, fontSize };
+  });
 }
 
 // Where the page's content starts, at every frame the browser paints (a plain script: no
@@ -73,17 +86,25 @@ it('keeps the heading and the Connect button where the first paint put them, on 
   const heading = page.getByRole('heading', { level: 1, name: 'Your wallet is your sign-in' });
   await heading.waitFor();
   await expect.poll(() => held.length).toBe(2);
-  const firstPaint = {
-    heading: await boxOf(heading),
-    connect: await boxOf(page.getByTestId('connect-placeholder')),
-  };
+  const placeholder = page.getByTestId('connect-placeholder');
+  const firstPaint = { heading: await boxOf(heading), connect: await boxOf(placeholder) };
+  const placeholderFont = await fontOf(placeholder);
   const mainTop = (await boxOf(page.locator('main'))).y;
 
   for (const route of held) await route.continue();
   await app.expectConnectionStatus('disconnected');
   await app.expectAuthStatus('unauthenticated');
+  // RainbowKit's button as a person sees it: mounted, and no longer hidden while wagmi
+  // reconnects (RainbowKit renders it invisible, aria-hidden, until then).
   const connect = page.getByTestId('rk-connect-button');
   await connect.waitFor();
+  await expect
+    .poll(() => connect.evaluate((button) => button.closest('[aria-hidden="true"]') === null))
+    .toBe(true);
+  // The same words in the same face and weight: as wide as the placeholder on any machine's
+  // fonts. (RainbowKit's own stack named Helvetica and Arial where the placeholder's names
+  // system-ui: a face 21 px narrower on a Linux with Liberation Sans, the same face here.)
+  expect(await fontOf(connect)).toEqual(placeholderFont);
   expect({ heading: await boxOf(heading), connect: await boxOf(connect) }).toEqual(firstPaint);
   // Not only the end: no frame on the way (RainbowKit's button renders nothing until it has
   // mounted) moved the content either.

@@ -2,10 +2,24 @@ import type { Address } from 'viem';
 import { useBalance } from 'wagmi';
 import type { RuntimeChain } from '../../app/runtime-config';
 import { formatBalance } from '../../components/format-balance';
+import { isRpcUnreachable, RPC_BACKOFF_MS } from '../../wallet/rpc-backoff';
 
-/** The account's native balance on one chain, read through that chain's configured RPC. */
+/**
+ * The account's native balance on one chain, read through that chain's configured RPC.
+ * An endpoint that did not answer is asked again a minute later, as the words say
+ * (docs/web-app.md, "Runtime configuration and chains"); the transport fails every read
+ * of that chain at once until then (wallet/rpc-backoff.ts), so nothing retries here.
+ */
 export function ChainBalance({ address, chain }: { address: Address; chain: RuntimeChain }) {
-  const balance = useBalance({ address, chainId: chain.id, query: { retry: 1 } });
+  const balance = useBalance({
+    address,
+    chainId: chain.id,
+    query: {
+      retry: false,
+      refetchInterval: (query) => (query.state.status === 'error' ? RPC_BACKOFF_MS : false),
+    },
+  });
+  const unreachable = balance.isError && isRpcUnreachable(balance.error);
   let amount: string;
   if (balance.data) {
     amount = `${formatBalance(balance.data.value, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
@@ -20,6 +34,12 @@ export function ChainBalance({ address, chain }: { address: Address; chain: Runt
       <span className="balance-amount" aria-busy={balance.isPending}>
         {amount}
       </span>
+      {unreachable ? (
+        <span className="balance-note" data-testid="rpc-unreachable">
+          Balances on {chain.name} could not be read: its RPC endpoint did not answer. Sigil will
+          try again in a minute.
+        </span>
+      ) : null}
     </li>
   );
 }

@@ -1,0 +1,46 @@
+import { expect, it } from 'vitest';
+import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
+import { SigilApp } from './harness/sigil-app.js';
+
+/**
+ * docs/web-app.md, "Runtime configuration and chains": a chain whose RPC
+ * endpoint does not answer is asked once per page load (then once a minute),
+ * not about 30 times, and the account page says so in words. Sepolia's
+ * endpoint here is a closed port: nothing listens on port 9.
+ */
+const CLOSED = { host: '127.0.0.1:9', url: 'http://127.0.0.1:9' };
+const browser = setUpSigilBrowser({ serverEnv: { RPC_URL_11155111: CLOSED.url } });
+
+const WORDS =
+  'Balances on Sepolia could not be read: its RPC endpoint did not answer. Sigil will try again in a minute.';
+
+it('asks an unreachable RPC endpoint once per page load, and says so on the account page', async () => {
+  const { page, guard, wallet } = await browser.open({ accountIndex: 13, blank: true });
+  // The closed port is the server's configured endpoint: not an outside host for this test.
+  guard.exempt((url) => url.host === CLOSED.host);
+  let requests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).host === CLOSED.host) requests += 1;
+  });
+  const app = new SigilApp(page);
+  const sepolia = page.locator('[data-testid="chain-balance"][data-chain-id="11155111"]');
+  const hardhat = page.locator('[data-testid="chain-balance"][data-chain-id="31337"]');
+  /** The account page done reading: the words for Sepolia, the other chain's balance. */
+  const settled = async () => {
+    await expect.poll(() => sepolia.getByTestId('rpc-unreachable').textContent()).toBe(WORDS);
+    await expect.poll(() => sepolia.textContent()).toContain('unavailable');
+    await expect.poll(() => hardhat.textContent()).toMatch(/10,?000 ETH/);
+  };
+
+  await page.goto('/account');
+  await app.connectAndSignIn();
+  await app.expectAccountPage(wallet.address);
+  await settled();
+  expect(requests).toBe(1);
+
+  requests = 0;
+  await page.reload();
+  await app.expectAccountPage(wallet.address);
+  await settled();
+  expect(requests).toBe(1);
+});
