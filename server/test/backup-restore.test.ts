@@ -92,7 +92,7 @@ type Answered = {
   accountId: string;
   address: string;
   sessionId: string;
-  /** Where the backup command was when the answer arrived. */
+  /** Where the backup command was when the answer arrived ('not started': before it was run). */
   backup: 'not started' | 'running' | 'done';
 };
 
@@ -148,16 +148,45 @@ describe.each(databaseBackends)('npm run backup and restore on $name', (backend)
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('takes a backup in the middle of a burst of sign-ins, which go on being answered', async () => {
+    it('takes a backup in the middle of a burst of sign-ins, and the sign-ins sent while it copies are answered', async () => {
       const server = live as BuiltServer;
       const target = { url: `http://127.0.0.1:${server.port}`, origin: server.url };
       let backup: Answered['backup'] = 'not started';
-      let startBackup!: () => void;
+      // The burst pauses while the command starts (compiling its sources
+      // takes seconds) and goes on once it says it is copying. So what was
+      // answered before it started is exactly what the copy must hold, with
+      // nothing in flight at that moment, and those sign-ins are still in
+      // SQLite's WAL rather than all checkpointed into the database file (a
+      // copy of the file alone would lack them).
+      let paused: Promise<void> | undefined;
+      let resume = () => {};
+      let drained = () => {};
+      let parked = 0;
+      const pause = () => {
+        paused = new Promise((resolve) => {
+          resume = () => {
+            paused = undefined;
+            resolve();
+          };
+        });
+        return new Promise<void>((resolve) => {
+          drained = resolve;
+        });
+      };
+      let allDrained: Promise<void> | undefined;
+      let enough = () => {};
       const enoughAnswered = new Promise<void>((resolve) => {
-        startBackup = resolve;
+        enough = resolve;
       });
       const worker = async () => {
         while (backup !== 'done') {
+          if (paused) {
+            parked += 1;
+            if (parked === WORKERS) drained();
+            await paused;
+            parked -= 1;
+            continue;
+          }
           const client = new TestClient(target);
           const result = await client.signInAs(privateKeyToAccount(generatePrivateKey()));
           const signIn = result.data?.signIn;
@@ -170,21 +199,38 @@ describe.each(databaseBackends)('npm run backup and restore on $name', (backend)
             sessionId: signIn.session.id,
             backup,
           });
-          if (answered.length === BACKUP_AFTER) startBackup();
+          if (answered.length === BACKUP_AFTER) {
+            allDrained = pause();
+            enough();
+          }
         }
       };
       const burst = Promise.all(Array.from({ length: WORKERS }, worker));
       await enoughAnswered;
-      backup = 'running';
-      const result = await runBackupCommand('backup', [copy], { DATABASE_URL: places.live });
+      await allDrained;
+      const result = await runBackupCommand(
+        'backup',
+        [copy],
+        { DATABASE_URL: places.live },
+        (line) => {
+          if (!line.startsWith('Copying ')) return;
+          backup = 'running';
+          resume();
+        },
+      );
       backup = 'done';
+      resume();
       await burst;
 
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^Wrote a copy of .* to .* in [\d.]+ s; check it with /);
-      // The server kept answering sign-ins while the copy was being taken.
-      expect(answered.filter((a) => a.backup === 'running').length).toBeGreaterThan(0);
+      const lines = result.stdout.split('\n');
+      expect(lines[0]).toMatch(/^Copying .* to /);
+      expect(lines[1]).toMatch(/^Wrote a copy of .* to .* in [\d.]+ s; check it with /);
+      expect(lines.slice(2)).toEqual(['']);
+      expect(answered.filter((a) => a.backup === 'not started').length).toBeGreaterThanOrEqual(
+        BACKUP_AFTER,
+      );
     }, 180_000);
 
     it('refuses to overwrite an existing file, and leaves it as it was', async () => {

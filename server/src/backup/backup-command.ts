@@ -20,11 +20,13 @@ await runBackupCommand(
     const path = resolve(file);
     if (check) return formatCopySummary(await checkBackup(path));
     const location = database();
+    const source =
+      location.kind === 'sqlite' ? location.path : postgresLocation(location.url).description;
+    // Said before the copy begins: what was committed before this line is in the copy.
+    process.stdout.write(`Copying ${source} to ${path}\n`);
     const started = Date.now();
     if (location.kind === 'sqlite') await backupSqlite(location.path, path);
     else await backupPostgres(location.url, path);
-    const source =
-      location.kind === 'sqlite' ? location.path : postgresLocation(location.url).description;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     return `Wrote a copy of ${source} to ${path} in ${seconds} s; check it with npm run backup -- --check ${path}`;
   },

@@ -15,6 +15,8 @@ export function runBackupCommand(
   command: 'backup' | 'restore',
   args: string[],
   env: Record<string, string>,
+  /** Called with each line the command writes on stdout, as it writes it. */
+  onStdoutLine?: (line: string) => void,
 ): Promise<CommandResult> {
   const inherited = Object.fromEntries(
     Object.entries(withoutTestRunnerEnv(process.env)).filter(([name]) => !isServerVariable(name)),
@@ -26,8 +28,13 @@ export function runBackupCommand(
   );
   let stdout = '';
   let stderr = '';
+  let partial = '';
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
+    partial += chunk.toString();
+    const lines = partial.split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onStdoutLine?.(line);
   });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
