@@ -132,6 +132,8 @@ describe.each(databaseBackends)('npm run backup and restore on $name', (backend)
     const dir = mkdtempSync(join(tmpdir(), 'sigil-copies-'));
     const copy = join(dir, backend.kind === 'sqlite' ? 'copy.sqlite' : 'copy.dump');
     const answered: Answered[] = [];
+    /** What the copy holds, as counted in the database it was first restored into. */
+    let copyCounts: Record<string, number> | undefined;
 
     beforeAll(async () => {
       places = backend.kind === 'sqlite' ? await sqlitePlaces() : await postgresPlaces();
@@ -274,6 +276,7 @@ describe.each(databaseBackends)('npm run backup and restore on $name', (backend)
       expect(restore.stdout).toMatch(/^Restored .* into .*\(.*\)\n$/);
 
       const { counts, schemaVersion } = await countRows(places.restored);
+      copyCounts = counts;
       expect(schemaVersion).toMatch(/^\d{4}-/);
       const kind = backend.kind === 'sqlite' ? 'SQLite copy' : 'PostgreSQL copy of schema "[^"]+"';
       const listed = COUNTED_TABLES.map((table) => `${counts[table]} ${table}`).join(', ');
@@ -324,6 +327,21 @@ describe.each(databaseBackends)('npm run backup and restore on $name', (backend)
         key.address,
       );
     }, 120_000);
+
+    it.runIf(backend.kind === 'sqlite')(
+      'restores over the database once its server has stopped: the copy replaces it, nothing written after the backup stays',
+      async () => {
+        const restore = await runBackupCommand('restore', [copy], { DATABASE_URL: places.live });
+        expect(restore.stderr).toBe('');
+        expect(restore.code).toBe(0);
+        const inPlace = await countRows(places.live);
+        expect(inPlace.counts).toEqual(copyCounts);
+        const after = answered.filter((a) => a.backup === 'done');
+        expect(after.length).toBe(WORKERS);
+        for (const signIn of after) expect(inPlace.signInAudited.has(signIn.accountId)).toBe(false);
+      },
+      60_000,
+    );
 
     it.runIf(backend.kind === 'postgres')(
       'says how to install pg_dump when it is missing',
