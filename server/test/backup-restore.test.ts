@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -339,6 +339,59 @@ describe.each(databaseBackends)('npm run backup and restore on $name', (backend)
         const after = answered.filter((a) => a.backup === 'done');
         expect(after.length).toBe(WORKERS);
         for (const signIn of after) expect(inPlace.signInAudited.has(signIn.accountId)).toBe(false);
+      },
+      60_000,
+    );
+
+    it.runIf(backend.kind === 'postgres')(
+      'restores into a new database without the schema, which it creates, and refuses a schema of another name',
+      async () => {
+        const database = `sigil_test_restore_${randomBytes(4).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: POSTGRES_URL });
+        await admin.connect();
+        await admin.query(`create database ${database}`);
+        try {
+          const target = new URL(places.restored);
+          target.pathname = `/${database}`;
+          const other = new URL(target);
+          other.searchParams.set('options', '-c search_path=another_schema');
+          const refused = await runBackupCommand('restore', [copy], {
+            DATABASE_URL: other.toString(),
+          });
+          expect(refused.code).toBe(1);
+          expect(refused.stderr).toMatch(
+            /^\S+ is a copy of schema "[^"]+" but DATABASE_URL selects "another_schema": restore into a schema of the copy's name \(options=-c search_path=[^)]+\)\n$/,
+          );
+
+          const restore = await runBackupCommand('restore', [copy], {
+            DATABASE_URL: target.toString(),
+          });
+          expect(restore.stderr).toBe('');
+          expect(restore.code).toBe(0);
+          expect((await countRows(target.toString())).counts).toEqual(copyCounts);
+        } finally {
+          await admin.query(`drop database if exists ${database} with (force)`);
+          await admin.end();
+        }
+      },
+      120_000,
+    );
+
+    it.runIf(backend.kind === 'sqlite')(
+      'answers a file that is no copy with one line, for a check and a restore',
+      async () => {
+        const notACopy = join(dir, 'notes.txt');
+        writeFileSync(notACopy, 'not a database');
+        const check = await runBackupCommand('backup', ['--check', notACopy], {});
+        expect(check.code).toBe(1);
+        expect(check.stderr).toBe(
+          `${notACopy} is neither a SQLite database nor a pg_dump archive in custom format\n`,
+        );
+        const restore = await runBackupCommand('restore', [notACopy], {
+          DATABASE_URL: places.live,
+        });
+        expect(restore.code).toBe(1);
+        expect(restore.stderr).toBe(check.stderr);
       },
       60_000,
     );
