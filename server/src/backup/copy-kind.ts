@@ -14,7 +14,10 @@ export function copyKind(file: string): CopyKind {
   try {
     fd = openSync(file, 'r');
   } catch (error) {
-    throw new BackupError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BackupError(
+      code === 'ENOENT' ? `${file} does not exist` : `Cannot read ${file}: ${code}`,
+    );
   }
   const head = Buffer.alloc(SQLITE_MAGIC.length);
   try {

@@ -31,11 +31,13 @@ export async function runBackupCommand(
     const database = () => loadConfigOrExit().database;
     process.stdout.write(`${await run({ database, file, check })}\n`);
   } catch (error) {
+    // Node's own refusal of an unknown option runs on; its first sentence says it.
     const message =
-      error instanceof BackupError ||
-      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-        ? (error as Error).message
-        : `Unexpected failure: ${(error as Error).stack ?? error}`;
+      error instanceof BackupError
+        ? error.message
+        : (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+          ? `${(error as Error).message.split('. ')[0]}. Usage: ${usage}`
+          : `Unexpected failure: ${(error as Error).message ?? error}`;
     process.stderr.write(`${message}\n`);
     process.exitCode = 1;
   }
