@@ -15,8 +15,10 @@ import type { CopySummary } from './copy-summary.js';
  * mode needs the database alone, so `journal_mode = DELETE` without waiting
  * fails exactly when another connection is open (a pid file would outlive a
  * killed server, or name a pid since reused). Once it succeeded, an exclusive
- * lock is held on the old file until the new one has its name, so a server
- * starting meanwhile waits instead of opening the old one.
+ * lock is held on the old file until the new one has its name, so nothing
+ * writes to the old one meanwhile. (A server started during those
+ * milliseconds could still open the old file once the lock is gone: the drill
+ * in docs/operations.md stops every instance first.)
  *
  * The copy is first written beside the database (through the backup API, so
  * a copy in either journal mode comes out whole) and then renamed over it,
