@@ -8,8 +8,9 @@ const MESSAGES: Record<string, (request: FastifyRequest) => string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => 'request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: () =>
     'request body is empty: send a JSON object { query, variables, operationName }.',
+  // The header is the client's own, cut short: an answer does not repeat 16 KiB of it.
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (request) =>
-    `content type ${JSON.stringify(request.headers['content-type'] ?? '')} is not accepted: ` +
+    `content type ${JSON.stringify((request.headers['content-type'] ?? '').slice(0, 100))} is not accepted: ` +
     'send application/json (multipart/form-data for an upload).',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'request body is not as long as its Content-Length.',
 };
