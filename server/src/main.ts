@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp, createServices } from './app.js';
 import { pinBuild } from './build/pin-build.js';
 import { loadConfigOrExit } from './config/load-config-or-exit.js';
+import { portMismatchWarning } from './config/port-mismatch-warning.js';
 import { serveMetrics } from './metrics/serve-metrics.js';
 
 async function main() {
@@ -25,15 +26,18 @@ async function main() {
           host: config.host,
           logger: services.logger,
         });
-  await app.listen({ port: config.port, host: config.host });
+  const listening = await app.listen({ port: config.port, host: config.host });
+  const mismatch = portMismatchWarning(config);
+  if (mismatch) app.log.warn(mismatch);
   app.log.info(
     {
       publicUrl: config.publicUrl.origin,
+      listening,
       database: config.database.kind,
       chains: config.chains.map((c) => c.id),
       ...(config.metricsPort !== undefined && { metricsPort: config.metricsPort }),
     },
-    `Sigil is serving ${config.publicUrl.origin}`,
+    `Sigil is serving ${config.publicUrl.origin}, listening on ${listening}`,
   );
 
   // SIGTERM or SIGINT: stop accepting, close sockets with 1001, finish what is

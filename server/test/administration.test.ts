@@ -393,6 +393,76 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         expect((await unsuspend(admin.client, target.accountId)).errors).toBeUndefined();
       });
 
+      it.each([
+        'not-a-uuid',
+        '00000000-0000-4000-8000-00000000000',
+        '00000000-0000-4000-8000-000000000000-',
+        '12345',
+      ])(
+        'answers BAD_USER_INPUT to the id %j, which is not a UUID, on every ID argument',
+        async (bad) => {
+          const user = await signIn(server, newKey());
+          const cases: [string, GraphQLResponse<unknown>, string][] = [
+            [
+              'admin.account',
+              await admin.client.request('query($id: ID!) { admin { account(id: $id) { id } } }', {
+                id: bad,
+              }),
+              'id is not an account id.',
+            ],
+            [
+              'suspendAccount',
+              await suspend(admin.client, bad, 'spam'),
+              'id is not an account id.',
+            ],
+            ['unsuspendAccount', await unsuspend(admin.client, bad), 'id is not an account id.'],
+            [
+              'grantRole',
+              await grantRole(admin.client, bad, 'admin'),
+              'accountId is not an account id.',
+            ],
+            [
+              'revokeRole',
+              await revokeRole(admin.client, bad, 'admin'),
+              'accountId is not an account id.',
+            ],
+            [
+              'endSessions',
+              await endSessions(admin.client, bad),
+              'accountId is not an account id.',
+            ],
+            [
+              'resendWebhook',
+              await admin.client.request(
+                'mutation($id: ID!) { resendWebhook(deliveryId: $id) { id } }',
+                { id: bad },
+              ),
+              'deliveryId is not a webhook delivery id.',
+            ],
+            [
+              'auditLog',
+              await admin.client.request(
+                'query($id: ID) { admin { auditLog(accountId: $id) { edges { node { id } } } } }',
+                { id: bad },
+              ),
+              'accountId is not an account id.',
+            ],
+            [
+              'revokeSession',
+              await user.client.request('mutation($id: ID!) { revokeSession(id: $id) }', {
+                id: bad,
+              }),
+              'id is not a session id.',
+            ],
+          ];
+          for (const [label, result, message] of cases) {
+            expect(result.errors, label).toEqual([
+              expect.objectContaining({ message, extensions: { code: 'BAD_USER_INPUT' } }),
+            ]);
+          }
+        },
+      );
+
       it('answers NOT_FOUND for an account id that names no account', async () => {
         for (const result of [
           await suspend(admin.client, UNKNOWN_ID, 'spam'),

@@ -236,7 +236,7 @@ describe.each(databaseBackends)('avatar upload on $name', (backend) => {
         errors: [
           {
             message: 'request body must be at most 64 KiB.',
-            extensions: { code: 'BAD_USER_INPUT' },
+            extensions: { code: 'BAD_REQUEST' },
           },
         ],
       });
@@ -263,7 +263,7 @@ describe.each(databaseBackends)('avatar upload on $name', (backend) => {
         errors: [
           {
             message: 'request body must be at most 64 KiB.',
-            extensions: { code: 'BAD_USER_INPUT' },
+            extensions: { code: 'BAD_REQUEST' },
           },
         ],
       });

@@ -36,4 +36,81 @@ describe('the /graphql route', () => {
     expect(text).toContain('event: next\ndata: {"data":{"__typename":"Query"}}');
     expect(text).toContain('event: complete');
   });
+
+  describe('refusals before Yoga runs (docs/api.md#transport-errors)', () => {
+    const send = (init: RequestInit & { headers?: Record<string, string> }) =>
+      fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        ...init,
+        headers: { origin: server.origin, ...init.headers },
+      });
+    const refusal = (message: string | RegExp) => ({
+      errors: [{ message, extensions: { code: 'BAD_REQUEST' } }],
+    });
+
+    it.each([
+      ['application/graphql-response+json', 'application/graphql-response+json'],
+      ['application/json', 'application/json'],
+      [undefined, 'application/json'],
+      ['application/json, application/graphql-response+json', 'application/json'],
+      [
+        'application/graphql-response+json;q=0.9, application/json',
+        'application/graphql-response+json',
+      ],
+    ])('answers malformed JSON with 400 and BAD_REQUEST (Accept %s: %s)', async (accept, type) => {
+      const response = await send({
+        headers: { 'content-type': 'application/json', ...(accept && { accept }) },
+        body: '{ "not a JSON',
+      });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe(`${type}; charset=utf-8`);
+      expect(await response.json()).toEqual(refusal('request body is not valid JSON.'));
+    });
+
+    it('answers an empty JSON body with 400 and BAD_REQUEST', async () => {
+      const response = await send({ headers: { 'content-type': 'application/json' }, body: '' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual(
+        refusal('request body is empty: send a JSON object { query, variables, operationName }.'),
+      );
+    });
+
+    it('answers a content type it does not read with 415 and BAD_REQUEST', async () => {
+      const response = await send({
+        headers: { 'content-type': 'application/xml', 'x-graphql-yoga-csrf': '1' },
+        body: '<query/>',
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual(
+        refusal(
+          'content type "application/xml" is not accepted: send application/json (multipart/form-data for an upload).',
+        ),
+      );
+    });
+
+    it('answers a JSON body over 64 KiB with 413 and BAD_REQUEST', async () => {
+      const response = await send({
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ __typename }${' '.repeat(65 * 1024)}` }),
+      });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual(refusal('request body must be at most 64 KiB.'));
+    });
+
+    it.each(['PUT', 'PATCH', 'DELETE'])(
+      'answers %s with 405, Allow and BAD_REQUEST',
+      async (method) => {
+        const response = await send({
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        });
+        expect(response.status).toBe(405);
+        expect(response.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+        expect(await response.json()).toEqual(
+          refusal(`${method} is not a method of /graphql: use GET, HEAD, POST, OPTIONS.`),
+        );
+      },
+    );
+  });
 });

@@ -399,7 +399,7 @@ describe('webhooks: endpoints, failures and the console', () => {
     expect(errorCode(await resend(client, '00000000-0000-4000-8000-000000000000'))).toBe(
       'NOT_FOUND',
     );
-    expect(errorCode(await resend(client, 'not an id'))).toBe('NOT_FOUND');
+    expect(errorCode(await resend(client, 'not an id'))).toBe('BAD_USER_INPUT');
     expect(errorCode(await deliveries(client, { after: 'garbage' }))).toBe('BAD_USER_INPUT');
     expect(errorCode(await deliveries(client, { first: 1000 }))).toBe('BAD_USER_INPUT');
   });

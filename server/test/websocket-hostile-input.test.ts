@@ -1,4 +1,7 @@
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { waitFor } from '../../testing/wait-for.js';
 import { TestClient } from './support/graphql-client.js';
 import { newKey, signedIn } from './support/profile-requests.js';
 import { openProtocolSocket, type ProtocolSocket } from './support/protocol-socket.js';
@@ -417,5 +420,66 @@ describe('hostile graphql-ws input that once closed a socket with 4500', () => {
     expect(code).toBe(4409);
     expect(reason).toMatch(/^Subscriber for x+…$/);
     expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
+  });
+});
+
+/**
+ * A frame `ws` itself refuses (text that is not UTF-8: 1007; over the 64 KiB
+ * bound: 1009) is answered with its close code. ws starts the close handshake
+ * and then reports the error; the server used to end the connection at the
+ * report, and a close frame still queued behind earlier writes was lost: the
+ * client saw a bare reset (1006). It happened when the server's writes to the
+ * client were backed up, which the test below arranges on purpose: the
+ * client stops reading until the server holds unsent bytes for it.
+ */
+describe('a frame ws refuses', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  async function rawSocket() {
+    const ws = new WebSocket(
+      `${server.url.replace(/^http/, 'ws')}/graphql`,
+      'graphql-transport-ws',
+      {
+        headers: { origin: server.origin },
+      },
+    );
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    ws.on('error', () => {});
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return { ws, closed };
+  }
+
+  const INVALID_UTF8 = Buffer.from([0x7b, 0xff, 0xfe, 0x7d]);
+
+  it('closes with 1007 on text that is not UTF-8', async () => {
+    const { ws, closed } = await rawSocket();
+    ws.send(INVALID_UTF8, { binary: false });
+    expect((await closed).code).toBe(1007);
+  });
+
+  it('closes with 1007, not a reset, while its writes to the client are held back', async () => {
+    const { ws, closed } = await rawSocket();
+    const [serverSide] = [...server.app.websocketServer.clients];
+    if (!serverSide) throw new Error('the server holds no socket');
+    // What a client that reads slowly does to the server's writes, made
+    // certain: they wait in the connection's buffer until uncork(). (ws's
+    // `_socket` is the TCP connection under the server's side of the socket.)
+    const connection = (serverSide as unknown as { _socket: Socket })._socket;
+    connection.cork();
+    ws.send(INVALID_UTF8, { binary: false });
+    // ws has read the frame and started its close handshake: the close frame waits.
+    await waitFor(() => serverSide.readyState !== serverSide.OPEN);
+    connection.uncork();
+    expect((await closed).code).toBe(1007);
   });
 });

@@ -1,17 +1,14 @@
 import { BadUserInputError } from '../errors.js';
-
-/** Account ids are UUIDs; anything far from one is refused before it reaches SQL. */
-const ACCOUNT_ID = /^[A-Za-z0-9-]{1,64}$/;
+import { uuidArgument } from '../graphql/uuid-argument.js';
 
 /** The access rules' role grammar (docs/access.md); `admin` is allowed here. */
 const ROLE = /^[a-z0-9][a-z0-9-]{0,31}$/;
 
 export const REASON_MAX_LENGTH = 500;
 
-/** An account id as an administrator typed it: well formed, or BAD_USER_INPUT. */
+/** An account id as an administrator typed it: a UUID, or BAD_USER_INPUT. */
 export function accountIdArgument(id: string, name = 'id'): string {
-  if (!ACCOUNT_ID.test(id)) throw new BadUserInputError(`${name} is not an account id.`);
-  return id;
+  return uuidArgument(id, name, 'an account id');
 }
 
 export function roleArgument(role: string): string {

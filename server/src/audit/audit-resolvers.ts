@@ -1,3 +1,4 @@
+import { accountIdArgument } from '../admin/admin-input.js';
 import { requireAdministrator } from '../admin/is-administrator.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
@@ -22,10 +23,8 @@ export const auditResolvers: Resolvers = {
           details: { actions: [...AUDIT_ACTIONS] },
         });
       }
-      const accountId = args.accountId ?? undefined;
-      if (accountId !== undefined && accountId.length > 100) {
-        throw new BadUserInputError('accountId is not an account id.');
-      }
+      const accountId =
+        args.accountId == null ? undefined : accountIdArgument(args.accountId, 'accountId');
       const after = args.after ? auditCursor.decode(args.after) : undefined;
       const { rows, hasNextPage } = await listAuditEvents(context.services.db, {
         first,

@@ -102,7 +102,8 @@ export const environmentVariables = {
   }),
   RATE_LIMIT_PER_MINUTE: environmentVariable(wholeNumber(1, 1_000_000), {
     default: '60',
-    meaning: 'nonce and sign-in attempts per client address per minute',
+    meaning:
+      'attempts per client address per minute of each of `createNonce`, `signIn`, `linkWallet`, `setAvatar`, `refreshAccess` and websocket upgrades, each counted on its own',
   }),
   TRUST_PROXY: environmentVariable(trustProxy, {
     unset: 'off',

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { BadUserInputError } from '../errors.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../images/image-limits.js';
+import { sendGraphQLError } from './send-graphql-error.js';
 
 /**
  * How much of a refused body is still read and thrown away: a few times the
@@ -11,31 +11,23 @@ import { IMAGE_TOO_LARGE_MESSAGE } from '../images/image-limits.js';
 export const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /**
- * A route error handler for /graphql: a body over the route's limit is a 413
- * with a GraphQL error, the code and message a slightly smaller oversized
- * file gets from setAvatar. The answer waits until the rest of the body has
+ * Answers a /graphql body over the route's limit (answer-transport-error.ts
+ * sends it here): a 413 with a GraphQL error. An upload's is the code and
+ * message a slightly smaller oversized file gets from setAvatar
+ * (`BAD_USER_INPUT`, the file is the argument at fault); any other body's is
+ * `BAD_REQUEST`, a transport refusal (docs/api.md#transport-errors). The answer waits until the rest of the body has
  * arrived (read and thrown away, up to DISCARD_LIMIT_BYTES): a server that
  * answers and closes while the body is still coming resets the connection,
  * and a client still sending (a browser uploading a photo) then reports a
- * network failure instead of the answer. Any other error goes on to the
- * server's handler.
+ * network failure instead of the answer.
  */
-export async function answerBodyTooLarge(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+export async function answerBodyTooLarge(request: FastifyRequest, reply: FastifyReply) {
   await discardBody(request.raw, DISCARD_LIMIT_BYTES);
-  const message = request.headers['content-type']?.startsWith('multipart/')
-    ? IMAGE_TOO_LARGE_MESSAGE
-    : `request body must be at most ${request.routeOptions.bodyLimit / 1024} KiB.`;
-  const refusal = new BadUserInputError(message);
   // Fastify has set `connection: close` already: the connection ends after this answer.
-  return reply
-    .status(413)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify({ errors: [{ message, extensions: { code: refusal.code } }] }));
+  if (request.headers['content-type']?.startsWith('multipart/'))
+    return sendGraphQLError(request, reply, 413, IMAGE_TOO_LARGE_MESSAGE, 'BAD_USER_INPUT');
+  const message = `request body must be at most ${request.routeOptions.bodyLimit / 1024} KiB.`;
+  return sendGraphQLError(request, reply, 413, message, 'BAD_REQUEST');
 }
 
 /**

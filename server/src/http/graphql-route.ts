@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLContext } from '../graphql/context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
-import { answerBodyTooLarge } from './answer-body-too-large.js';
+import { answerTransportError } from './answer-transport-error.js';
 import { clientKey } from './client-address.js';
 import { setSessionCookie } from './cookies.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
 import type { limitEventStreams } from './limit-event-streams.js';
 import { requestIdStorage } from './request-id.js';
 import { resolveSession } from './resolve-session.js';
+import { sendGraphQLError } from './send-graphql-error.js';
 
 /** GraphQL Yoga for HTTP requests, with the session from the cookie. */
 export function createHttpYoga(services: Services) {
@@ -34,9 +35,11 @@ export function createHttpYoga(services: Services) {
 
 /**
  * POST and GET /graphql through Yoga; a websocket upgrade of the GET goes to
- * graphql-ws (`websocket`), after its own checks. A POST body over its limit
- * is answered as a GraphQL error (answer-body-too-large.ts). A request for an
- * event stream first takes its place in the streams' budget (`eventStreams`,
+ * graphql-ws (`websocket`), after its own checks. What Fastify refuses before
+ * Yoga runs (a body that is not JSON, over its limit, of another type) is
+ * answered as a GraphQL error (answer-transport-error.ts); so is another
+ * method, a 405 that names the allowed ones. A request for an event stream
+ * first takes its place in the streams' budget (`eventStreams`,
  * limit-event-streams.ts).
  */
 export function registerGraphQLRoute(
@@ -68,13 +71,31 @@ export function registerGraphQLRoute(
     method: ['POST', 'OPTIONS'],
     handler,
     preValidation: eventStreams,
-    errorHandler: answerBodyTooLarge,
+    errorHandler: answerTransportError,
   });
   app.route({
     url: yoga.graphqlEndpoint,
     method: 'GET',
     handler,
+    errorHandler: answerTransportError,
     preValidation: [websocket.checkUpgrade, eventStreams],
     wsHandler: websocket.handle,
   });
+  // Any other method is a 405 with `Allow`, as HTTP asks, rather than the
+  // not-found page: the path exists. HEAD is Fastify's, from the GET route.
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['PUT', 'PATCH', 'DELETE'],
+    errorHandler: answerTransportError,
+    handler: (req, reply) =>
+      sendGraphQLError(
+        req,
+        reply.header('allow', ALLOWED_METHODS),
+        405,
+        `${req.method} is not a method of ${yoga.graphqlEndpoint}: use ${ALLOWED_METHODS}.`,
+        'BAD_REQUEST',
+      ),
+  });
 }
+
+const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';

@@ -73,6 +73,16 @@ export async function registerGraphQLWebSocket(
       done();
     },
     errorHandler(error, socket) {
+      // A frame ws refuses (not UTF-8: 1007, over maxPayload: 1009, a protocol
+      // error: 1002) is the client's fault, and ws has already started the
+      // close handshake with its code; it ends the connection once its close
+      // frame is written. Terminating here dropped that frame whenever it
+      // waited behind earlier writes (a client that reads slowly), and the
+      // client saw a bare reset (docs/api.md, "Transport").
+      if (isFrameRefusal(error)) {
+        logger.info({ err: error }, 'a websocket frame was refused');
+        return;
+      }
       logger.warn({ err: error }, 'a websocket failed');
       socket.terminate();
     },
@@ -222,3 +232,9 @@ export async function registerGraphQLWebSocket(
 }
 
 export type GraphQLWebSocket = Awaited<ReturnType<typeof registerGraphQLWebSocket>>;
+
+/** ws's receiver errors (`WS_ERR_INVALID_UTF8`, `WS_ERR_UNSUPPORTED_MESSAGE_LENGTH`, …). */
+function isFrameRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('WS_ERR_');
+}

@@ -36,7 +36,10 @@ describe('registerWebApp', () => {
     '/account/',
     '/u/0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     '/oidc/interaction/k3Jx9?x=1',
-    '/no/such/page',
+    '/verify',
+    '/admin',
+    '/admin/accounts/0d9f5e1c-0000-4000-8000-000000000000',
+    '/admin/audit-log',
   ])('answers a browser asking for %s with the app', async (url) => {
     const response = await app.inject({ method: 'GET', url, headers: asBrowser });
     expect(response.statusCode).toBe(200);
@@ -64,7 +67,22 @@ describe('registerWebApp', () => {
 
   // Dots are part of app routes too (an ENS-style name, a version): only
   // file extensions of what a build serves make a path a file.
-  it.each(['/u/alice.eth', '/verify/v1.2', '/u/0x70997970C51812dc3A010C7d01b50e0d17dc79C8.'])(
+  it.each([
+    '/no/such/page',
+    '/accounts',
+    '/account/settings',
+    '/u/',
+    '/admin/nothing',
+    '/verify/v1.2',
+    '/oidc/interaction/',
+  ])('answers a browser asking for %s, which no page has, with the app and a 404', async (url) => {
+    const response = await app.inject({ method: 'GET', url, headers: asBrowser });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/u/alice.eth', '/u/0x70997970C51812dc3A010C7d01b50e0d17dc79C8.'])(
     'answers a browser reloading the dotted app route %s with the app',
     async (url) => {
       const response = await app.inject({ method: 'GET', url, headers: asBrowser });
@@ -81,14 +99,15 @@ describe('registerWebApp', () => {
     },
   );
 
-  it('answers a missing file with a 404, not with the app', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/missing-abc123.js',
-      headers: asBrowser,
-    });
-    expect(response.statusCode).toBe(404);
-  });
+  it.each(['/assets/missing-abc123.js', '/assets/', '/assets/no-extension'])(
+    'answers the missing asset %s with a 404 without HTML, not with the app',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: asBrowser });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).not.toMatch(/html/);
+      expect(response.body).not.toContain('<div id="root">');
+    },
+  );
 
   it('answers a request that does not want a page with a 404', async () => {
     const response = await app.inject({

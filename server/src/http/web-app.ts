@@ -9,14 +9,16 @@ import { findImageMeta } from '../images/image-store.js';
 import { renderProfilePageHead } from '../profiles/profile-page-head.js';
 import { findPublicProfile } from '../profiles/public-profile-store.js';
 import type { Services } from '../services.js';
+import { isAppRoute } from './app-routes.js';
 
 /** A symlink to the current build (scripts/build/swap-in-build.ts), or a plain folder. */
 export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
  * Extensions of the files a build (or a browser on its own) asks for. A
- * missing one is a 404; any other path a browser opens is an app route, dots
- * included (`/u/alice.eth`), and gets index.html.
+ * missing one is a bare 404; any other path a browser opens gets index.html,
+ * dots included (`/u/alice.eth`): with 200 on an app route (app-routes.ts),
+ * with 404 elsewhere.
  */
 const FILE_EXTENSION =
   /\.(js|mjs|css|map|json|txt|xml|html|ico|png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf|wasm|webmanifest)$/i;
@@ -24,9 +26,10 @@ const FILE_EXTENSION =
 /**
  * Serves the production web build. Hashed assets (`/assets/*`) are cached for
  * a year as immutable; everything else, index.html first, is revalidated at
- * every load, so a deploy is picked up at once. Unknown paths that look like
- * pages get index.html (the app routes them and shows its own not-found
- * page); unknown files get a 404. `/u/<address>` gets index.html with the
+ * every load, so a deploy is picked up at once. Paths that look like pages
+ * get index.html: with 200 where the app has a page (app-routes.ts), with 404
+ * elsewhere (the app shows its own not-found page); unknown files, and
+ * anything under /assets/, get a 404 without HTML. `/u/<address>` gets index.html with the
  * public profile's title, description and link-preview tags in its head.
  *
  * The build writes a brotli and a gzip copy beside each text file
@@ -87,7 +90,9 @@ export async function registerWebApp(
       acceptsHtml &&
       !path.startsWith('/assets/') &&
       !FILE_EXTENSION.test(path);
-    if (isPage) return sendIndexHtml(reply);
+    // A path no page has still gets the app, which shows its not-found page,
+    // but with a 404: a crawler or a link checker must not take it for a page.
+    if (isPage) return sendIndexHtml(isAppRoute(path) ? reply : reply.code(404));
     return reply.code(404).send({ error: 'Not Found' });
   });
   app.get('/', async (_req, reply) => sendIndexHtml(reply));

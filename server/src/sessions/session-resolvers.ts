@@ -1,11 +1,9 @@
 import { changeSourceOf } from '../audit/change-source.js';
-import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
+import { uuidArgument } from '../graphql/uuid-argument.js';
 import { endSessionAndNotify } from './end-session-and-notify.js';
 import { sessionEndsAt, sessionLifetimes } from './session-lifetimes.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ending sessions (sign-out, revocation), and the session as the API shows it. */
 export const sessionResolvers: Resolvers = {
@@ -25,9 +23,8 @@ export const sessionResolvers: Resolvers = {
 
     async revokeSession(_parent, args, context) {
       const current = requireSession(context);
-      if (!UUID.test(args.id)) throw new BadUserInputError('id is not a session id.');
       const ended = await endSessionAndNotify(context.services, {
-        sessionId: args.id,
+        sessionId: uuidArgument(args.id, 'id', 'a session id'),
         accountId: current.account_id,
         reason: 'REVOKED',
         source: changeSourceOf(context, current.account_id),

@@ -2,13 +2,11 @@ import { requireAdministrator } from '../admin/is-administrator.js';
 import { recordChange } from '../changes/record-change.js';
 import { BadUserInputError, NotFoundError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import { uuidArgument } from '../graphql/uuid-argument.js';
 import { webhookDeliveryCursor } from './webhook-delivery-cursor.js';
 import { findDelivery, insertResend, listDeliveries } from './webhook-delivery-store.js';
 
 const MAX_PAGE = 100;
-
-/** Delivery ids are UUIDs: anything else is unknown without asking the database. */
-const DELIVERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Webhook deliveries in the console, and resending one (docs/webhooks.md).
@@ -39,10 +37,10 @@ export const webhookResolvers: Resolvers = {
     async resendWebhook(_parent, args, context) {
       const session = await requireAdministrator(context);
       const { services } = context;
-      if (!DELIVERY_ID.test(args.deliveryId)) throw new NotFoundError('No such webhook delivery.');
+      const deliveryId = uuidArgument(args.deliveryId, 'deliveryId', 'a webhook delivery id');
       const at = services.clock();
       const resent = await services.db.transaction().execute(async (trx) => {
-        const original = await findDelivery(trx, args.deliveryId);
+        const original = await findDelivery(trx, deliveryId);
         if (!original) return undefined;
         const row = await insertResend(trx, original, at);
         await recordChange(

@@ -1,15 +1,17 @@
 import { defineRoute } from './define-route';
 import { lazyPage } from './lazy-page';
+import { routePatterns } from './route-patterns';
 
 /**
- * Every page of the app, by name: its path pattern (wouter's syntax, `:name`
- * for a parameter) and its page. Patterns match whole paths, case-insensitively,
+ * Every page of the app, by name: its path pattern (route-patterns.ts, which
+ * the server's list of pages is held to) and its page. Patterns match whole paths, case-insensitively,
  * with or without a trailing slash; a path no pattern matches gets the
  * not-found page. Build links with `pathTo(name, params)`, never by hand.
  *
  * Each page is its own chunk: a first visit downloads only the page it opens.
  * On a reload the server answers index.html for every app route, dotted ones
- * (`/u/name.eth`) included; only a missing asset file is a 404.
+ * (`/u/name.eth`) included; any other path gets index.html with a 404 (this
+ * not-found page), and a missing asset file a bare 404.
  * `/u/:address` and `/verify` work for a visitor who is neither signed in nor connected.
  * `/oidc/interaction/:uid` is where the OpenID Connect provider sends a
  * person to sign in and consent for an app (server: src/oidc/).
@@ -17,29 +19,29 @@ import { lazyPage } from './lazy-page';
  */
 export const routeTable = {
   home: defineRoute(
-    '/',
+    routePatterns.home,
     lazyPage(() => import('../pages/home-page')),
   ),
   account: defineRoute(
-    '/account',
+    routePatterns.account,
     lazyPage(() => import('../pages/account-page')),
   ),
   oidcInteraction: defineRoute(
-    '/oidc/interaction/:uid',
+    routePatterns.oidcInteraction,
     lazyPage(() => import('../pages/oidc-interaction-page')),
   ),
   publicProfile: defineRoute(
-    '/u/:address',
+    routePatterns.publicProfile,
     lazyPage(() => import('../pages/public-profile-page')),
   ),
   verify: defineRoute(
-    '/verify',
+    routePatterns.verify,
     lazyPage(() => import('../pages/verify-page')),
   ),
   // The operator's console: one chunk (with its table and chart libraries) for all of its
   // views, which it routes below `/admin` itself (pages/admin/admin-paths.ts).
   admin: defineRoute(
-    '/admin/*?',
+    routePatterns.admin,
     lazyPage(() => import('../pages/admin/admin-page')),
   ),
 } as const;

@@ -122,15 +122,31 @@ describe('when the chain does not answer', () => {
   });
 
   // Without a deadline the check would wait forever: the test's own timeout is the failure bound.
-  it('refuses the contract signature as CHAIN_UNAVAILABLE when the endpoint hangs', async () => {
+  it('refuses a 65-byte contract-wallet signature when the endpoint hangs: not the address key, the chain could not be asked', async () => {
     const connectionsBefore = hung.connections;
     const error = await rejection(verifier.verify(await contractSignature(HUNG_CHAIN)));
     expect(error).toBeInstanceOf(InvalidSignatureError);
+    // The owner's key made it: from the bytes alone it is a wrong EOA signature,
+    // which is what most such signatures are.
     expect(error).toMatchObject({
-      message: `could not verify the contract-wallet signature: chain ${HUNG_CHAIN} did not answer in time`,
-      details: { reason: 'CHAIN_UNAVAILABLE' },
+      message: `the signature does not match the address ${wallet} (chain ${HUNG_CHAIN} could not be asked whether it is a contract wallet)`,
+      details: { reason: 'SIGNER_MISMATCH', chainCheck: 'CHAIN_UNAVAILABLE' },
     });
     expect(hung.connections).toBeGreaterThan(connectionsBefore);
+  });
+
+  it('refuses a wrong EOA signature with the mismatch first, and the chain only as the reason it could not be asked', async () => {
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const message = signInMessage(owner.address, HUNG_CHAIN);
+    const signature = await stranger.signMessage({ message });
+    const error = await rejection(
+      verifier.verify({ address: owner.address, message, signature, chainId: HUNG_CHAIN }),
+    );
+    expect(error).toMatchObject({
+      code: 'INVALID_SIGNATURE',
+      message: `the signature does not match the address ${owner.address} (chain ${HUNG_CHAIN} could not be asked whether it is a contract wallet)`,
+      details: { reason: 'SIGNER_MISMATCH', chainCheck: 'CHAIN_UNAVAILABLE' },
+    });
   });
 
   it('refuses an EIP-6492 check, which needs two requests, as CHAIN_UNAVAILABLE when the endpoint hangs', async () => {
@@ -147,11 +163,26 @@ describe('when the chain does not answer', () => {
     const error = await rejection(
       verifier.verify({ address, message, signature, chainId: HUNG_CHAIN }),
     );
-    expect(error).toMatchObject({ details: { reason: 'CHAIN_UNAVAILABLE' } });
+    expect(error).toMatchObject({
+      message: `could not verify the contract-wallet signature: chain ${HUNG_CHAIN} did not answer in time`,
+      details: { reason: 'CHAIN_UNAVAILABLE' },
+    });
   });
 
-  it('refuses the contract signature as CHAIN_UNAVAILABLE at once when the port is closed', async () => {
-    const error = await rejection(verifier.verify(await contractSignature(CLOSED_CHAIN)));
+  it('refuses an EIP-6492 signature as CHAIN_UNAVAILABLE at once when the port is closed', async () => {
+    const { address, factory, factoryData } = await wallets.counterfactualWallet(
+      owner.address,
+      numberToHex(3, { size: 32 }),
+    );
+    const message = signInMessage(address, CLOSED_CHAIN);
+    const signature = serializeErc6492Signature({
+      address: factory,
+      data: factoryData,
+      signature: await owner.signMessage({ message }),
+    });
+    const error = await rejection(
+      verifier.verify({ address, message, signature, chainId: CLOSED_CHAIN }),
+    );
     expect(error).toBeInstanceOf(InvalidSignatureError);
     expect(error).toMatchObject({ details: { reason: 'CHAIN_UNAVAILABLE' } });
     // "At once": refused for the failed connection, which is its cause, not for the

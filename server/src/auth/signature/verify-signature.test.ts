@@ -78,14 +78,17 @@ describe('createSignatureVerifier', () => {
     expect(error).toMatchObject({ details: { reason: 'MALFORMED_SIGNATURE' } });
   });
 
-  it("asks the chain when the signature is someone else's, and fails when the chain is down", async () => {
+  it("asks the chain when the signature is someone else's, and when the chain is down says first that the signature does not match", async () => {
     const stranger = privateKeyToAccount(generatePrivateKey());
     const signature = await stranger.signMessage({ message });
     const error = await verifier
       .verify({ address: signer.address, message, signature, chainId: 31337 })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidSignatureError);
-    expect(error).toMatchObject({ details: { reason: 'CHAIN_UNAVAILABLE' } });
+    expect(error).toMatchObject({
+      message: `the signature does not match the address ${signer.address} (chain 31337 could not be asked whether it is a contract wallet)`,
+      details: { reason: 'SIGNER_MISMATCH', chainCheck: 'CHAIN_UNAVAILABLE' },
+    });
   });
 });
 

@@ -41,8 +41,10 @@ export type SignatureVerifier = {
   /**
    * Resolves with the kind of wallet that signed. Throws UnsupportedChainError
    * when `chainId` is not configured, InvalidSignatureError when the signature
-   * does not prove ownership (also when the chain could not answer in time:
-   * `details.reason` is `'CHAIN_UNAVAILABLE'`).
+   * does not prove ownership. When the chain could not be asked (timeout,
+   * unreachable, an error), `details.reason` is `'SIGNER_MISMATCH'` for a
+   * 65-byte signature another key made, `'CHAIN_UNAVAILABLE'` or
+   * `'CHAIN_ERROR'` for any other (docs/sign-in.md#signature-recovery).
    */
   verify(parameters: VerifySignatureParameters): Promise<WalletKind>;
   /** The recovery pool now: jobs waiting for a thread, and how busy the threads have been (0..1). */
@@ -139,18 +141,22 @@ export function createSignatureVerifier(
       }
 
       // Recover locally first: an EOA sign-in must never wait on an RPC endpoint.
-      if (size(signature) === ECDSA_SIGNATURE_BYTES) {
+      const ecdsa = size(signature) === ECDSA_SIGNATURE_BYTES;
+      if (ecdsa) {
         const signer = await recoverSigner({ message, signature });
         if (signer && isAddressEqual(signer, address)) return 'EOA';
       }
 
-      return verifyContractSignature(client, {
+      const check = verifyContractSignature(client, {
         address,
         chainId,
         hash: hashMessage(message),
         signature,
         timeoutMs,
       });
+      return ecdsa
+        ? check.catch((error) => mismatchOrChainFailure(error, address, chainId))
+        : check;
     },
 
     poolStats: () => pool.stats(),
@@ -159,4 +165,34 @@ export function createSignatureVerifier(
 
     close: () => pool.close(),
   };
+}
+
+/**
+ * A 65-byte signature made by another key than the address's, whose chain could
+ * not be asked whether the address is a contract wallet that accepts it. Most
+ * such signatures are simply wrong (another account, another message), so the
+ * refusal says first that the signature does not match the address, and only
+ * then that the chain could not be asked: "chain 1 did not answer in time"
+ * alone tells a person their chain is down when their signature is wrong. A
+ * contract wallet whose chain is down gets the same words, which stay true for
+ * it. Any other refusal (the chain answered: WALLET_REJECTED) stays as it is.
+ */
+export const SIGNER_MISMATCH = 'SIGNER_MISMATCH';
+
+function mismatchOrChainFailure(error: unknown, address: Address, chainId: number): never {
+  const chainCheck = error instanceof InvalidSignatureError ? error.details.reason : undefined;
+  if (chainCheck === 'CHAIN_UNAVAILABLE' || chainCheck === 'CHAIN_ERROR') {
+    const why =
+      chainCheck === 'CHAIN_UNAVAILABLE'
+        ? `chain ${chainId} could not be asked whether it is a contract wallet`
+        : `chain ${chainId} answered with an error when asked whether it is a contract wallet`;
+    throw new InvalidSignatureError(
+      `the signature does not match the address ${address} (${why})`,
+      {
+        details: { reason: SIGNER_MISMATCH, chainCheck },
+        cause: error,
+      },
+    );
+  }
+  throw error;
 }

@@ -1,18 +1,9 @@
 import type { PatternParamsArgument } from '../../app/path-to';
 import { fillPattern } from '../../app/path-to';
+import { adminViewPatterns } from '../../app/route-patterns';
 
-/**
- * The console's views. The route table registers `/admin/*?` once, so the console
- * stays mounted (and asks the server whether this viewer may see it once) while its
- * views change below it (docs/web-app.md, "The console").
- */
-export const adminPatterns = {
-  overview: '/admin',
-  accounts: '/admin/accounts',
-  account: '/admin/accounts/:id',
-  auditLog: '/admin/audit-log',
-  webhooks: '/admin/webhooks',
-} as const;
+/** The console's views (defined beside the app's routes, which the server's list is held to). */
+export const adminPatterns = adminViewPatterns;
 
 export type AdminView = keyof typeof adminPatterns;
 
