@@ -178,6 +178,11 @@ export const environmentVariables = {
       meaning: `the waits between a webhook message's attempts, comma-separated, each ${atMost('WEBHOOK_RETRY_DELAYS')}; after the last, the delivery is FAILED`,
     },
   ),
+  MAX_WALLETS_PER_ACCOUNT: environmentVariable(wholeNumber(1, 1000), {
+    default: '20',
+    meaning:
+      'how many wallets one account may hold; a link beyond it is `WALLET_LIMIT_REACHED`. Each public wallet shows its proof (up to 32 KiB), so this bounds a public profile',
+  }),
   NODE_ENV: environmentVariable(z.string(), {
     meaning: '`development` serves GraphiQL and allows introspection',
   }),
