@@ -200,7 +200,7 @@ export async function buildApp(
   acceptUploadsOnGraphQL(app);
   const yoga = createHttpYoga(services);
   const websocket = await registerGraphQLWebSocket(app, services, yoga);
-  registerGraphQLRoute(app, yoga, websocket);
+  registerGraphQLRoute(app, services, yoga, websocket);
   await registerOidc(app, services);
   await registerWebApp(app, options.webRoot, services);
 

@@ -31,6 +31,7 @@ declare module '@sigil/siwe' {
     WALLET_ALREADY_LINKED: true;
     LAST_WALLET: true;
     WALLET_LIMIT_REACHED: true;
+    RESPONSE_TOO_LARGE: true;
     FORBIDDEN: true;
     ACCOUNT_SUSPENDED: true;
     NOT_FOUND: true;
@@ -92,6 +93,18 @@ export class WalletLimitReachedError extends SigilError {
     super(`This account already holds ${limit} wallets, the most it may hold.`, {
       details: { limit },
     });
+  }
+}
+
+/**
+ * An answer to a request without a session came out larger than
+ * MAX_ANONYMOUS_RESPONSE_BYTES and was not sent: the backstop behind the
+ * query-cost limit (docs/operations.md, "Limits"). The bound is not revealed.
+ */
+export class ResponseTooLargeError extends SigilError {
+  readonly code = 'RESPONSE_TOO_LARGE';
+  constructor() {
+    super('The answer is too large to send without a session: ask for less.');
   }
 }
 

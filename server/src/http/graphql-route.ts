@@ -3,6 +3,7 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
 import { answerBodyTooLarge } from './answer-body-too-large.js';
+import { boundAnonymousAnswer, markAnonymous } from './bound-anonymous-answer.js';
 import { clientKey } from './client-address.js';
 import { setSessionCookie } from './cookies.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
@@ -13,6 +14,7 @@ import { resolveSession } from './resolve-session.js';
 export function createHttpYoga(services: Services) {
   return createGraphQLServer(services, async ({ req, reply }): Promise<GraphQLContext> => {
     const { token, session, account } = await resolveSession(services, req);
+    if (!session) markAnonymous(req);
     return {
       services,
       session,
@@ -38,6 +40,7 @@ export function createHttpYoga(services: Services) {
  */
 export function registerGraphQLRoute(
   app: FastifyInstance,
+  services: Pick<Services, 'config' | 'logger'>,
   yoga: ReturnType<typeof createHttpYoga>,
   websocket: Pick<GraphQLWebSocket, 'checkUpgrade' | 'handle'>,
 ) {
@@ -56,7 +59,9 @@ export function registerGraphQLRoute(
     // where its body stream would be piped chunk by chunk. Event streams
     // (subscriptions over SSE, incremental delivery) stay streams.
     const json = response.headers.get('content-type')?.includes('json');
-    reply.send(json ? await response.text() : response.body);
+    reply.send(
+      json ? boundAnonymousAnswer(services, req, reply, await response.text()) : response.body,
+    );
     return reply;
   };
   app.route({
