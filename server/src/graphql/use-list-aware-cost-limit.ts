@@ -1,4 +1,4 @@
-import { type ExecutionResult, GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { CostTable } from './list-bounds.js';
 import { type CostRun, createQueryCost, unboundedFields } from './query-cost.js';
@@ -19,25 +19,33 @@ export const REFUSED_MESSAGE = 'Syntax Error: Query validation error.';
  * with armor's message and code, so a client sees one kind of refusal.
  */
 export function useListAwareCostLimit(p: { table: CostTable; maxCost: number }): Plugin {
-  const cost = createQueryCost(p.table);
-  const refusal = (run: CostRun): ExecutionResult | undefined => {
-    if (cost(run) <= p.maxCost) return undefined;
-    return {
-      errors: [
-        new GraphQLError(REFUSED_MESSAGE, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
-      ],
-    };
-  };
+  const refuse = costRefusal(p);
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const refused = refusal(args);
-      if (refused) setResultAndStopExecution(refused);
+      const errors = refuse(args);
+      if (errors) setResultAndStopExecution({ errors });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = refusal(args);
-      if (refused) setResultAndStopExecution(refused);
+      const errors = refuse(args);
+      if (errors) setResultAndStopExecution({ errors });
     },
   };
+}
+
+/**
+ * The refusal of an operation over `maxCost`, or undefined. graphql-ws asks
+ * it before it runs an operation (http/graphql-websocket.ts), so a socket gets
+ * the refusal as an `error` message, as it gets armor's.
+ */
+export function costRefusal(p: {
+  table: CostTable;
+  maxCost: number;
+}): (run: CostRun) => GraphQLError[] | undefined {
+  const cost = createQueryCost(p.table);
+  return (run) =>
+    cost(run) <= p.maxCost
+      ? undefined
+      : [new GraphQLError(REFUSED_MESSAGE, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })];
 }
 
 /**
