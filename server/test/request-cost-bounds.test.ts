@@ -359,6 +359,34 @@ describe('the response-size backstop for requests without a session', () => {
     expect(bytesOut).toBeLessThan(1024);
   });
 
+  it.each(['text/event-stream', 'multipart/mixed'])(
+    'bounds a streamed anonymous answer (%s) the same way, ending the stream with the refusal',
+    async (accept) => {
+      const streamed = async (cookieHeader?: string) => {
+        const response = await fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept,
+            'accept-encoding': 'identity',
+            origin: server.origin,
+            ...(cookieHeader && { cookie: cookieHeader }),
+          },
+          body: body(),
+        });
+        expect(response.headers.get('content-type')).toContain(accept);
+        return response.text();
+      };
+      const anonymous = await streamed();
+      expect(anonymous).toContain('"code":"RESPONSE_TOO_LARGE"');
+      expect(anonymous).not.toContain('"proof"');
+      expect(Buffer.byteLength(anonymous)).toBeLessThan(1024);
+      const signedIn = await streamed(cookie);
+      expect(signedIn).toContain('"proof"');
+      expect(signedIn).not.toContain('RESPONSE_TOO_LARGE');
+    },
+  );
+
   it('sends the same answer to a signed-in request, and a small answer to anyone', async () => {
     const signedInAnswer = await measuredPost(server, body(), cookie);
     expect(signedInAnswer.body.errors).toBeUndefined();

@@ -3,7 +3,11 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
 import { answerBodyTooLarge } from './answer-body-too-large.js';
-import { boundAnonymousAnswer, markAnonymous } from './bound-anonymous-answer.js';
+import {
+  boundAnonymousAnswer,
+  boundAnonymousStream,
+  markAnonymous,
+} from './bound-anonymous-answer.js';
 import { clientKey } from './client-address.js';
 import { setSessionCookie } from './cookies.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
@@ -58,10 +62,12 @@ export function registerGraphQLRoute(
     // A JSON result is already one string: sent as such it is written at once,
     // where its body stream would be piped chunk by chunk. Event streams
     // (subscriptions over SSE, incremental delivery) stay streams.
-    const json = response.headers.get('content-type')?.includes('json');
-    reply.send(
-      json ? boundAnonymousAnswer(services, req, reply, await response.text()) : response.body,
-    );
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('json')) {
+      reply.send(boundAnonymousAnswer(services, req, reply, await response.text()));
+    } else {
+      reply.send(response.body && boundAnonymousStream(services, req, type, response.body));
+    }
     return reply;
   };
   app.route({
