@@ -85,12 +85,13 @@ function queryCost(
   run: CostRun,
   costsWithoutArguments: WeakMap<DocumentNode, Map<string, number>>,
 ): number {
+  // Looked up before anything else: this is every signIn's and me's path.
+  const key = run.operationName ?? '';
+  const cached = costsWithoutArguments.get(run.document)?.get(key);
+  if (cached !== undefined) return cached;
   const operation = getOperationAST(run.document, run.operationName);
   // No such operation: execution refuses it on its own.
   if (!operation) return 0;
-  const key = operation.name?.value ?? '';
-  const cached = costsWithoutArguments.get(run.document)?.get(key);
-  if (cached !== undefined) return cached;
   const root = run.schema.getRootType(operation.operation);
   if (!root) return 0;
   const walk: Walk = {
