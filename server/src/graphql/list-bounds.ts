@@ -98,7 +98,7 @@ function listBounds(config: Config): Record<string, ListBound> {
  * Fields whose value may be long, with the most bytes it may take: each
  * charges one more per 256 bytes of it, so a query's cost grows with what it
  * can make the server send. A proof is up to 16 KiB of message and 8 KiB of
- * signature in hex (auth/verify-signed-message.ts).
+ * signature, 16 KiB in hex (auth/verify-signed-message.ts).
  */
 export const LARGE_FIELDS: Record<string, number> = {
   'WalletProof.message': MAX_SIWE_MESSAGE_LENGTH,
