@@ -147,7 +147,14 @@ export async function runAccessCheck(
       const { account } = await findOrCreateAccountForWallet(store.db, { identity: first, now });
       const proof = { message: 'bench', signature: '0x', chainId: CHAIN_A, at: now };
       for (const identity of rest) {
-        await linkWalletToAccount(store.db, { accountId: account.id, identity, proof, now });
+        await linkWalletToAccount(store.db, {
+          accountId: account.id,
+          identity,
+          proof,
+          now,
+          maxWallets: identities.length,
+          dialect: store.dialect,
+        });
       }
       return account.id;
     };

@@ -4,7 +4,7 @@
 //
 //   npm run bench                      build if stale, then every bench
 //   npm run bench -- --no-build        measure whatever server/dist and web/dist hold
-//   npm run bench -- sign-in me web-bundle web-timing web-phone socket-fanout image-variants memory-soak access webhooks   only the benches named
+//   npm run bench -- sign-in me web-bundle web-timing web-phone socket-fanout image-variants memory-soak access webhooks public-cost   only the benches named
 //   npm run bench -- memory-soak --rounds 3   a quick soak (default 20 rounds of 1,000 sign-ins)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ import {
 import { type ImageVariantsResult, runImageVariants } from './image-variants.js';
 import { ME_RATIO_TARGET, type MeThroughputResult, runMeThroughput } from './me-throughput.js';
 import { type MemorySoakResult, runMemorySoak } from './memory-soak.js';
+import { type PublicCostResult, runPublicCost } from './public-cost.js';
 import { runSignInThroughput, type SignInThroughputResult } from './sign-in-throughput.js';
 import { FANOUT_P99_TARGET_MS, runSocketFanout, type SocketFanoutResult } from './socket-fanout.js';
 import { formatKilobytes } from './support/format-bytes.js';
@@ -43,7 +44,8 @@ type BenchName =
   | 'image-variants'
   | 'memory-soak'
   | 'access'
-  | 'webhooks';
+  | 'webhooks'
+  | 'public-cost';
 type Failed = { bench: string; error: string };
 type BenchResult =
   | SignInThroughputResult
@@ -56,6 +58,7 @@ type BenchResult =
   | MemorySoakResult
   | AccessCheckResult
   | WebhooksResult
+  | PublicCostResult
   | Failed;
 
 /** `--rounds N` (or `--rounds=N`): the soak's measured rounds. */
@@ -113,6 +116,11 @@ const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult>
     name: 'webhooks',
     title: 'webhooks: change to receipt, and sign-in with a hung receiver',
     run: () => runWebhooks(),
+  },
+  {
+    name: 'public-cost',
+    title: 'what an anonymous request can make the server send and spend',
+    run: () => runPublicCost(),
   },
 ];
 
@@ -368,6 +376,24 @@ function rowsOf(result: BenchResult): Row[] {
           ratio: (result.signIn.hung.cpuRatio / result.signIn.plain.cpuRatio).toFixed(3),
           target: 'must not drop',
         }),
+      ];
+    case 'public-cost':
+      return [
+        row('worst bytes out / bytes in, anonymous', result.worstRatio.ratio.toFixed(1), {
+          baseline: result.worstRatio.name,
+        }),
+        row('most bytes out, one anonymous request', `${result.worstBytesOut.bytes} B`, {
+          baseline: result.worstBytesOut.name,
+          target: `≤ 2 MB ${result.meetsTarget ? 'met' : 'NOT met'}`,
+        }),
+        row(
+          'most server CPU per anonymous request',
+          `${result.worstCpuMsPerRequest.ms.toFixed(2)} ms`,
+          {
+            baseline: result.worstCpuMsPerRequest.name,
+            target: `≤ 1 s ${result.meetsTarget ? 'met' : 'NOT met'}`,
+          },
+        ),
       ];
     case 'web-timing':
       return [

@@ -210,7 +210,7 @@ export async function buildApp(
   // Websockets and event streams share one budget per client and per session.
   const streams = createStreamBudget();
   const websocket = await registerGraphQLWebSocket(app, services, yoga, streams);
-  registerGraphQLRoute(app, yoga, websocket, limitEventStreams(services, streams));
+  registerGraphQLRoute(app, services, yoga, websocket, limitEventStreams(services, streams));
   await registerOidc(app, services);
   await registerWebApp(app, options.webRoot, services);
 

@@ -30,6 +30,8 @@ declare module '@sigil/siwe' {
     RATE_LIMITED: true;
     WALLET_ALREADY_LINKED: true;
     LAST_WALLET: true;
+    WALLET_LIMIT_REACHED: true;
+    RESPONSE_TOO_LARGE: true;
     FORBIDDEN: true;
     ACCOUNT_SUSPENDED: true;
     NOT_FOUND: true;
@@ -77,6 +79,32 @@ export class LastWalletError extends SigilError {
   readonly code = 'LAST_WALLET';
   constructor() {
     super("The account's last wallet cannot be unlinked.");
+  }
+}
+
+/**
+ * The account holds MAX_WALLETS_PER_ACCOUNT wallets already: each one is
+ * listed with its proof on the public profile, so their number bounds what
+ * one anonymous query can pull (docs/wallets.md).
+ */
+export class WalletLimitReachedError extends SigilError {
+  readonly code = 'WALLET_LIMIT_REACHED';
+  constructor(limit: number) {
+    super(`This account already holds ${limit} wallets, the most it may hold.`, {
+      details: { limit },
+    });
+  }
+}
+
+/**
+ * An answer to a request without a session came out larger than
+ * MAX_ANONYMOUS_RESPONSE_BYTES and was not sent: the backstop behind the
+ * query-cost limit (docs/operations.md, "Limits"). The bound is not revealed.
+ */
+export class ResponseTooLargeError extends SigilError {
+  readonly code = 'RESPONSE_TOO_LARGE';
+  constructor() {
+    super('The answer is too large to send without a session: ask for less.');
   }
 }
 

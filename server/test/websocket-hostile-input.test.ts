@@ -363,7 +363,9 @@ const answerTo = (socket: ProtocolSocket, id: string) =>
  * The generated cases' faults, one test each. The query limits (create-yoga.ts)
  * are graphql-armor rules that throw their refusal from inside `validate`
  * instead of reporting it; over HTTP Yoga turns it into an answer, over the
- * socket it escaped the operation and closed the socket with 4500.
+ * socket it escaped the operation and closed the socket with 4500. The cost
+ * limit is Sigil's own (use-list-aware-cost-limit.ts), asked before the
+ * operation runs, with the same answer.
  */
 describe('hostile graphql-ws input that once closed a socket with 4500', () => {
   let server: TestServer;
@@ -379,7 +381,8 @@ describe('hostile graphql-ws input that once closed a socket with 4500', () => {
     ['depth', '{ a { b { c { d { e { f { g { h { i { j } } } } } } } } } }'],
     [
       'cost',
-      `{ me { ...C } } fragment A on Account { id wallets { address } } fragment B on Account { ${'...A '.repeat(10)}} fragment C on Account { ${'...B '.repeat(10)}}`,
+      // 150 spreads of A, 41 each with twenty wallets (graphql/query-cost.ts): over 5000.
+      `{ me { ...C } } fragment A on Account { id wallets { address } } fragment B on Account { ${'...A '.repeat(10)}} fragment C on Account { ${'...B '.repeat(15)}}`,
     ],
   ])(
     'answers an operation over the %s limit with an error message, as HTTP does',

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { BadUserInputError, LastWalletError, WalletAlreadyLinkedError } from '../errors.js';
+import {
+  BadUserInputError,
+  LastWalletError,
+  WalletAlreadyLinkedError,
+  WalletLimitReachedError,
+} from '../errors.js';
 import type { StoreDialect } from '../store/create-database.js';
 import type { Db } from '../store/database.js';
 import { preparedQuery } from '../store/prepared-query.js';
@@ -108,10 +113,21 @@ export async function findAccountWallet(
 }
 
 /**
- * Links a proven wallet to an account. A wallet already linked to this
- * account is answered unchanged (`linked: false`); one of another account is
- * refused, never moved: accounts are not merged. The identity is unique, so
- * of concurrent links of one wallet exactly one inserts it.
+ * Links a proven wallet to an account, in the caller's transaction. A wallet
+ * already linked to this account is answered unchanged (`linked: false`); one
+ * of another account is refused, never moved: accounts are not merged. The
+ * identity is unique, so of concurrent links of one wallet exactly one
+ * inserts it.
+ *
+ * A new wallet beyond `maxWallets` is refused (WALLET_LIMIT_REACHED); an
+ * account already above it keeps its wallets. The count must hold under
+ * concurrent links, so the account's row is locked first on PostgreSQL: a
+ * second link waits for the first to commit, and its count (a new snapshot
+ * per statement under READ COMMITTED) then sees the first one's wallet.
+ * Locking the wallet rows would not do: a row inserted by the other link is
+ * not among the rows either one locked. SQLite is one connection
+ * (store/create-database.ts) on which Kysely runs one transaction at a
+ * time, which serializes the count already.
  */
 export async function linkWalletToAccount(
   db: Db,
@@ -120,8 +136,25 @@ export async function linkWalletToAccount(
     identity: WalletIdentity;
     proof: WalletProofRecord;
     now: number;
+    maxWallets: number;
+    dialect: StoreDialect;
   },
 ): Promise<{ wallet: WalletRow; linked: boolean }> {
+  let account = db.selectFrom('accounts').select('id').where('id', '=', p.accountId);
+  if (p.dialect === 'postgres') account = account.forUpdate();
+  await account.execute();
+  const existing = await db
+    .selectFrom('wallets')
+    .selectAll()
+    .where('identity', '=', p.identity.key)
+    .executeTakeFirst();
+  if (existing) return relinked(db, existing, p);
+  const { count } = await db
+    .selectFrom('wallets')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('account_id', '=', p.accountId)
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= p.maxWallets) throw new WalletLimitReachedError(p.maxWallets);
   const wallet: WalletRow = {
     id: randomUUID(),
     account_id: p.accountId,
@@ -142,11 +175,21 @@ export async function linkWalletToAccount(
     .onConflict((oc) => oc.column('identity').doNothing())
     .executeTakeFirst();
   if (inserted.numInsertedOrUpdatedRows === 1n) return { wallet, linked: true };
-  const existing = await db
+  // Another account's link of this wallet committed between the look-up and the insert.
+  const winner = await db
     .selectFrom('wallets')
     .selectAll()
     .where('identity', '=', p.identity.key)
     .executeTakeFirstOrThrow();
+  return relinked(db, winner, p);
+}
+
+/** A link of a wallet that is linked already: refused for another account, a new proof for this one. */
+async function relinked(
+  db: Db,
+  existing: WalletRow,
+  p: { accountId: string; proof: WalletProofRecord },
+): Promise<{ wallet: WalletRow; linked: boolean }> {
   if (existing.account_id !== p.accountId) throw new WalletAlreadyLinkedError();
   // Linked again by its owner: this newer message is now its proof.
   await recordWalletProof(db, { walletId: existing.id, proof: p.proof });

@@ -56,6 +56,8 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
       identity,
       proof: { message: p.message, signature: p.signature, chainId: message.chainId, at: now },
       now,
+      maxWallets: services.config.maxWalletsPerAccount,
+      dialect: services.store.dialect,
     });
     if (outcome.linked) {
       await recordChange(

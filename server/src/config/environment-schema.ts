@@ -192,6 +192,16 @@ export const environmentVariables = {
       meaning: `the waits between a webhook message's attempts, comma-separated, each ${atMost('WEBHOOK_RETRY_DELAYS')}; after the last, the delivery is FAILED`,
     },
   ),
+  MAX_WALLETS_PER_ACCOUNT: environmentVariable(wholeNumber(1, 1000), {
+    default: '20',
+    meaning:
+      'how many wallets one account may hold; a link beyond it is `WALLET_LIMIT_REACHED`. Each public wallet shows its proof (up to 32 KiB), so this bounds a public profile',
+  }),
+  MAX_ANONYMOUS_RESPONSE_BYTES: environmentVariable(wholeNumber(1024, 64 * 1024 * 1024), {
+    default: String(1024 * 1024),
+    meaning:
+      'the largest GraphQL answer sent to a request without a session; a larger one is refused with `RESPONSE_TOO_LARGE` (a backstop: the query-cost limit keeps answers well below it)',
+  }),
   NODE_ENV: environmentVariable(z.string(), {
     meaning: '`development` serves GraphiQL and allows introspection',
   }),

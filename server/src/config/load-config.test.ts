@@ -124,6 +124,11 @@ describe('loadConfig', () => {
     ['METRICS_PORT', { METRICS_PORT: '0' }],
     ['RPC_URL_1', { RPC_URL_1: 'wss://rpc.example' }],
     ['NONCE_TTL', { NONCE_TTL: '2h' }],
+    ['MAX_WALLETS_PER_ACCOUNT', { MAX_WALLETS_PER_ACCOUNT: '0' }],
+    ['MAX_WALLETS_PER_ACCOUNT', { MAX_WALLETS_PER_ACCOUNT: 'twenty' }],
+    ['MAX_WALLETS_PER_ACCOUNT', { MAX_WALLETS_PER_ACCOUNT: '2.5' }],
+    ['MAX_ANONYMOUS_RESPONSE_BYTES', { MAX_ANONYMOUS_RESPONSE_BYTES: '100' }],
+    ['MAX_ANONYMOUS_RESPONSE_BYTES', { MAX_ANONYMOUS_RESPONSE_BYTES: '1MiB' }],
   ])('refuses a bad %s with a ConfigError naming it (%o)', (variable, env) => {
     let thrown: unknown;
     try {
@@ -356,6 +361,16 @@ describe('WEBHOOKS and WEBHOOK_RETRY_DELAYS', () => {
     expect(loadConfig({ WEBHOOK_RETRY_DELAYS: '1s,2m' }).webhookRetryDelaysSeconds).toEqual([
       1, 120,
     ]);
+  });
+
+  it('reads the limits of issue 26, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      maxWalletsPerAccount: 20,
+      maxAnonymousResponseBytes: 1024 * 1024,
+    });
+    expect(
+      loadConfig({ MAX_WALLETS_PER_ACCOUNT: '5', MAX_ANONYMOUS_RESPONSE_BYTES: '65536' }),
+    ).toMatchObject({ maxWalletsPerAccount: 5, maxAnonymousResponseBytes: 65536 });
   });
 
   it('stops the start with one line naming WEBHOOKS and what is wrong', () => {

@@ -80,6 +80,10 @@ function configFrom(env: Environment) {
     webhooks: env.WEBHOOKS ?? [],
     /** The waits between a message's attempts, in seconds; after the last, FAILED. */
     webhookRetryDelaysSeconds: env.WEBHOOK_RETRY_DELAYS,
+    /** How many wallets one account may hold (docs/wallets.md); the cost limit's bound of wallet lists. */
+    maxWalletsPerAccount: env.MAX_WALLETS_PER_ACCOUNT,
+    /** The largest GraphQL answer, in bytes, sent to a request without a session (http/graphql-route.ts). */
+    maxAnonymousResponseBytes: env.MAX_ANONYMOUS_RESPONSE_BYTES,
   };
 }
 

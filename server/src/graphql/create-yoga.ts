@@ -6,11 +6,13 @@ import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { currentRequestId } from '../http/request-id.js';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
+import { costTable } from './list-bounds.js';
 import { maskError } from './mask-error.js';
 import { resolvers } from './resolvers.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
 import { useErrorNodes } from './use-error-nodes.js';
 import { useGetParameterErrors } from './use-get-parameter-errors.js';
+import { assertEveryListBounded, useListAwareCostLimit } from './use-list-aware-cost-limit.js';
 import { useMutationOrigin } from './use-mutation-origin.js';
 import { useNoSchemaIntrospection } from './use-no-schema-introspection.js';
 
@@ -30,14 +32,24 @@ export function loadTypeDefs(): string {
   return readFileSync(schemaPath, 'utf8');
 }
 
-/** Limits are not revealed in messages: an attacker learns only that a query was refused. */
+/**
+ * The largest cost an operation may have (docs/api.md, "Query cost"): one
+ * public profile with every wallet's proof at its largest fits, two do not.
+ */
+export const MAX_QUERY_COST = 5000;
+
+/**
+ * Limits are not revealed in messages: an attacker learns only that a query
+ * was refused. Armor's cost limit is off: it counts fields, not list lengths;
+ * useListAwareCostLimit charges lists by their bounds instead.
+ */
 function useArmor(): Plugin {
   return EnvelopArmorPlugin({
     maxDepth: { n: 8, exposeLimits: false, flattenFragments: true },
     maxAliases: { n: 15, exposeLimits: false },
     maxTokens: { n: 1000, exposeLimits: false },
     maxDirectives: { n: 20, exposeLimits: false },
-    costLimit: { maxCost: 5000, exposeLimits: false },
+    costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: true },
   }) as Plugin;
 }
@@ -48,6 +60,8 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
     typeDefs: loadTypeDefs(),
     resolvers,
   });
+  const costs = costTable(config);
+  assertEveryListBounded(schema, costs);
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -72,6 +86,8 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
       maskError: (error, _message, _isDev) => maskError(error, logger, currentRequestId()),
     },
     plugins: [
+      // First: a refused operation is not compiled either.
+      useListAwareCostLimit({ table: costs, maxCost: MAX_QUERY_COST }),
       useCompiledExecution(logger),
       useErrorNodes(),
       useGetParameterErrors(),

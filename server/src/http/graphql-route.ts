@@ -3,6 +3,11 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
 import { answerTransportError } from './answer-transport-error.js';
+import {
+  boundAnonymousAnswer,
+  boundAnonymousStream,
+  markAnonymous,
+} from './bound-anonymous-answer.js';
 import { clientKey } from './client-address.js';
 import { setSessionCookie } from './cookies.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
@@ -15,6 +20,7 @@ import { sendGraphQLError } from './send-graphql-error.js';
 export function createHttpYoga(services: Services) {
   return createGraphQLServer(services, async ({ req, reply }): Promise<GraphQLContext> => {
     const { token, session, account } = await resolveSession(services, req);
+    if (!session) markAnonymous(req);
     return {
       services,
       session,
@@ -44,6 +50,7 @@ export function createHttpYoga(services: Services) {
  */
 export function registerGraphQLRoute(
   app: FastifyInstance,
+  services: Pick<Services, 'config' | 'logger'>,
   yoga: ReturnType<typeof createHttpYoga>,
   websocket: Pick<GraphQLWebSocket, 'checkUpgrade' | 'handle'>,
   eventStreams: ReturnType<typeof limitEventStreams>,
@@ -62,8 +69,12 @@ export function registerGraphQLRoute(
     // A JSON result is already one string: sent as such it is written at once,
     // where its body stream would be piped chunk by chunk. Event streams
     // (subscriptions over SSE, incremental delivery) stay streams.
-    const json = response.headers.get('content-type')?.includes('json');
-    reply.send(json ? await response.text() : response.body);
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('json')) {
+      reply.send(boundAnonymousAnswer(services, req, reply, await response.text()));
+    } else {
+      reply.send(response.body && boundAnonymousStream(services, req, type, response.body));
+    }
     return reply;
   };
   app.route({

@@ -7,8 +7,10 @@ import type { WebSocket } from 'ws';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import { RateLimitedError, UnauthenticatedError } from '../errors.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import type { createGraphQLServer } from '../graphql/create-yoga.js';
+import { type createGraphQLServer, MAX_QUERY_COST } from '../graphql/create-yoga.js';
+import { costTable } from '../graphql/list-bounds.js';
 import { maskError } from '../graphql/mask-error.js';
+import { costRefusal } from '../graphql/use-list-aware-cost-limit.js';
 import type { Services } from '../services.js';
 import { sessionEndsAt, sessionLifetimes } from '../sessions/session-lifetimes.js';
 import { clientKey } from './client-address.js';
@@ -51,6 +53,11 @@ export async function registerGraphQLWebSocket(
   budget: StreamBudget,
 ) {
   const { logger } = services;
+  // The cost limit a socket's operations pass before they run (graphql/query-cost.ts).
+  const refuseOverCost = costRefusal({
+    table: costTable(services.config),
+    maxCost: MAX_QUERY_COST,
+  });
   const sockets = createSessionSockets(services);
   /** The session each authenticated socket opened with, by its upgrade request. */
   const openedWith = new WeakMap<FastifyRequest, { sessionId: string; endsAt: number }>();
@@ -137,6 +144,13 @@ export async function registerGraphQLWebSocket(
     const document = parse(payload.query);
     const errors = validate(schema, document);
     if (errors.length) return errors;
+    const overCost = refuseOverCost({
+      schema,
+      document,
+      operationName: payload.operationName,
+      variableValues: payload.variables,
+    });
+    if (overCost) return overCost;
     const httpOnly = findHttpOnlyField(schema, document);
     if (httpOnly) {
       return [

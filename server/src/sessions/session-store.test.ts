@@ -57,6 +57,8 @@ describeEachDatabase('session store', (database) => {
         identity: identity(randomAddress()),
         proof: { message: 'a link message', signature: '0x00', chainId: 31337, at: T0 + 2000 },
         now: T0 + 2000,
+        maxWallets: 20,
+        dialect: database.backend.kind,
       });
       await makePrimaryWallet(database.store.db, second);
       const after = await findLiveSessionWithAccount(database.store.db, {

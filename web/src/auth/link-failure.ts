@@ -6,6 +6,7 @@ export type LinkFailure =
   | { kind: 'rejected' }
   | { kind: 'signing' }
   | { kind: 'already-linked-elsewhere' }
+  | { kind: 'limit-reached' }
   | { kind: 'invalid-signature' }
   | { kind: 'rate-limited'; retryAfterSeconds: number }
   | { kind: 'verifying' };
@@ -43,6 +44,8 @@ export function verifyingFailure(error: unknown): LinkFailure {
       return { kind: 'already-linked-elsewhere' };
     case 'INVALID_SIGNATURE':
       return { kind: 'invalid-signature' };
+    case 'WALLET_LIMIT_REACHED':
+      return { kind: 'limit-reached' };
     case 'RATE_LIMITED':
       return { kind: 'rate-limited', retryAfterSeconds: refusal.retryAfterSeconds ?? 60 };
     default:

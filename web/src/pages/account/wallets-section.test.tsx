@@ -341,6 +341,7 @@ describe('the Wallets section', () => {
     it.each([
       ['WALLET_ALREADY_LINKED', linkFailureMessage['already-linked-elsewhere']],
       ['INVALID_SIGNATURE', linkFailureMessage['invalid-signature']],
+      ['WALLET_LIMIT_REACHED', linkFailureMessage['limit-reached']],
       ['INVALID_NONCE', linkFailureMessage.verifying],
     ])('says what %s means', async (code, message) => {
       await linkSecond({
