@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -10,6 +11,7 @@ import {
   IMAGE_QUALITIES,
   IMAGE_WIDTHS,
   MAX_IMAGE_PIXELS,
+  MAX_VARIANT_BYTES,
   RENDER_QUEUE_LENGTH,
   UPLOAD_QUEUE_LENGTH,
 } from '../src/images/image-limits.js';
@@ -271,6 +273,30 @@ describe.each(databaseBackends)('images on $name', (backend) => {
         expect(response.headers.get('cache-control')).toBeNull();
         expect(renders.stats.started).toBe(started);
       });
+
+      it.each([
+        ['image/avif', 'heif'],
+        ['image/webp', 'webp'],
+        ['image/jpeg', 'jpeg'],
+      ])(
+        'keeps a variant of an original made of noise within MAX_VARIANT_BYTES (%s)',
+        async (accept, format) => {
+          // Noise compresses worst: at 1,200 px and quality 95 every format is
+          // above 1 MiB (1.3 to 1.9 MB), from a request of a few hundred bytes.
+          const noise = await stored(
+            await sharp(randomBytes(1200 * 1200 * 3), {
+              raw: { width: 1200, height: 1200, channels: 3 },
+            })
+              .jpeg({ quality: 90 })
+              .toBuffer(),
+          );
+          const response = await get(`/images/${noise.id}?w=1280&q=95`, { accept });
+          expect(response.status).toBe(200);
+          const { bytes, metadata } = await decode(response);
+          expect(bytes.length).toBeLessThanOrEqual(MAX_VARIANT_BYTES);
+          expect(metadata).toMatchObject({ format, width: 1200 });
+        },
+      );
 
       it('never serves wider than the original', async () => {
         const small = await stored(await solid(100, 50).png().toBuffer());

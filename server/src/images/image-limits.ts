@@ -24,6 +24,13 @@ export const MAX_IMAGE_PIXELS = 16_000_000;
 export const tooManyPixelsMessage = (subject: string, width: number, height: number) =>
   `${subject} is ${width}×${height} pixels: images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
 
+/**
+ * The most bytes one variant may have (encode-variant.ts): what an anonymous
+ * GET /images/<id> can make the server send. A 1,600-px photo at quality 95
+ * is about 0.3 MB in WebP; only an original made to compress badly comes near.
+ */
+export const MAX_VARIANT_BYTES = 1024 * 1024;
+
 /** Renders (and uploads) waiting for a decode beyond these are refused at once (pixel-queue.ts). */
 export const RENDER_QUEUE_LENGTH = 32;
 export const UPLOAD_QUEUE_LENGTH = 16;

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import sharp from 'sharp';
 import type { RateLimiter } from '../auth/rate-limit/rate-limiter.js';
 import type { Db } from '../store/database.js';
-import { AVIF_EFFORT, MAX_IMAGE_PIXELS, tooManyPixelsMessage } from './image-limits.js';
+import { encodeVariant } from './encode-variant.js';
+import { MAX_IMAGE_PIXELS, tooManyPixelsMessage } from './image-limits.js';
 import { createImageQueues, type ImageQueues } from './image-queues.js';
 import { type ImageMeta, readImageBytes } from './image-store.js';
 import type { VariantFormat } from './negotiate-format.js';
@@ -89,13 +89,7 @@ export async function createImageVariants(p: {
     const data = await queues.renders.run(image.width * image.height, async () => {
       const original = await readImageBytes(p.db, image.id);
       if (!original) return undefined;
-      return sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
-        .resize({ width: variant.width, withoutEnlargement: true })
-        .toFormat(variant.format, {
-          quality: variant.quality,
-          ...(variant.format === 'avif' && { effort: AVIF_EFFORT }),
-        })
-        .toBuffer();
+      return encodeVariant({ original, ...variant });
     });
     if (data) await cache.put(key, data);
     return data;
