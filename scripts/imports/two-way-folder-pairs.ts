@@ -45,10 +45,24 @@ function* sourceFiles(directory: string): Generator<string> {
   }
 }
 
+/**
+ * `tsx scripts/imports/two-way-folder-pairs.ts server/src=32 web/src=3`: lists
+ * each root's pairs and fails when a root has more than its ceiling, so the
+ * count only goes down (docs/architecture.md, "Layers"). Lower the ceiling
+ * when a pair goes.
+ */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const root of process.argv.slice(2)) {
+  let over = false;
+  for (const argument of process.argv.slice(2)) {
+    const [root = '', ceiling] = argument.split('=');
     const pairs = twoWayFolderPairs(root);
-    console.log(`${root}: ${pairs.length} two-way folder pairs`);
+    const most = ceiling === undefined ? Number.POSITIVE_INFINITY : Number(ceiling);
+    console.log(`${root}: ${pairs.length} module-folder pairs import each other both ways`);
     for (const pair of pairs) console.log(`  ${pair}`);
+    if (pairs.length > most) {
+      console.error(`${root}: more than ${most} such pairs; a new pair is a new tangle.`);
+      over = true;
+    }
   }
+  if (over) process.exit(1);
 }
