@@ -72,7 +72,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(generated|dist)/' },
+    // Generated types are cruised too (npm test runs codegen first): a type
+    // circle through them is still a circle.
+    exclude: { path: '(^|/)dist/' },
     // Type-only imports are edges too (see no-circular).
     tsPreCompilationDeps: true,
     // `./x.js` in the server's sources names `./x.ts`.

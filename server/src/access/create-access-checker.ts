@@ -7,9 +7,9 @@ import type { Clock } from '../clock.js';
 import type { AccessRule } from '../config/access-rule.js';
 import type { Config } from '../config/load-config.js';
 import type { AccountEvents } from '../events/account-events.js';
-import type { AccessRuleResult } from '../graphql/generated/resolvers-types.js';
 import { heldRoles } from '../roles/held-roles.js';
 import type { Db } from '../store/database.js';
+import type { AccessRuleResultModel } from './access-rule-result.js';
 import { readAccessCheck, saveAccessCheck } from './access-store.js';
 import { type AccountWallet, planBalanceReads } from './balance-reads.js';
 import { createChainHealth } from './chain-health.js';
@@ -21,7 +21,7 @@ export type AccessReportModel = {
   /** Null before the account's first check (or with no rules). */
   checkedAt: number | null;
   stale: boolean;
-  rules: AccessRuleResult[];
+  rules: AccessRuleResultModel[];
   /** The roles the rules grant, sorted. */
   ruleRoles: string[];
 };
