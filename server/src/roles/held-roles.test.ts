@@ -10,7 +10,7 @@ const T0 = 1_764_000_000_000;
 
 /**
  * The one answer to "which roles does this account hold" (docs/access.md,
- * "Roles"): the rules' roles as given, the granted ones, and `admin` by grant
+ * "Evaluation"): the rules' roles as given, the granted ones, and `admin` by grant
  * or by ADMIN_ADDRESSES; sorted, each once.
  */
 describeEachDatabase('heldRoles', (database) => {

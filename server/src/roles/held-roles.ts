@@ -5,7 +5,7 @@ import { listGrantedRoles } from './granted-role-store.js';
 import { isConfiguredAdministrator } from './is-administrator.js';
 
 /**
- * Every role the account holds (docs/access.md, "Roles"): the roles the rules
+ * Every role the account holds (docs/access.md, "Evaluation"): the roles the rules
  * grant, given by the caller as it read them (a fresh check, or the stored one
  * when no chain may be read), the roles granted by hand, and `admin` when it
  * was granted or a wallet is in ADMIN_ADDRESSES. Sorted, each once. The access
