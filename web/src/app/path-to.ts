@@ -34,5 +34,7 @@ export function pathTo<Name extends RouteName>(
   name: Name,
   ...params: PatternParamsArgument<RoutePattern<Name>>
 ): string {
+  // A name from outside the types (a cast) names no page: fail loudly, never link to nowhere.
+  if (!Object.hasOwn(routePatterns, name)) throw new Error(`No route is named ${String(name)}.`);
   return fillPattern(routePatterns[name] as RoutePattern<Name>, ...params);
 }
