@@ -5,6 +5,7 @@ import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
 import { grantRole, revokeRole } from './granted-role-store.js';
 import { heldRoles } from './held-roles.js';
+import { isAdministrator } from './is-administrator.js';
 
 const T0 = 1_764_000_000_000;
 
@@ -46,7 +47,7 @@ describeEachDatabase('heldRoles', (database) => {
     ]);
   });
 
-  it('holds admin by grant alone, and by ADMIN_ADDRESSES alone', async () => {
+  it('holds admin by grant alone, and by ADMIN_ADDRESSES alone, as isAdministrator says', async () => {
     const granted = await account();
     const configured = await account();
     await grantRole(db(), {
@@ -59,6 +60,10 @@ describeEachDatabase('heldRoles', (database) => {
     expect(await heldRoles(db(), config, granted.accountId, [])).toEqual(['admin']);
     expect(await heldRoles(db(), config, configured.accountId, [])).toEqual(['admin']);
     expect(await heldRoles(db(), { adminWallets: [] }, configured.accountId, [])).toEqual([]);
+    // The guards' and the export's question gets the same answer.
+    expect(await isAdministrator(db(), config, granted.accountId)).toBe(true);
+    expect(await isAdministrator(db(), config, configured.accountId)).toBe(true);
+    expect(await isAdministrator(db(), { adminWallets: [] }, configured.accountId)).toBe(false);
   });
 
   it('reads as the transaction it is given sees the roles', async () => {

@@ -27,6 +27,9 @@ export async function isConfiguredAdministrator(
 /**
  * Whether the account holds `admin` (docs/administration.md): it is a
  * configured administrator (ADMIN_ADDRESSES), or an administrator granted it.
+ * The `admin` of heldRoles (held-roles.ts), asked alone: no rule grants
+ * `admin` (config/access-rule.ts), so the guards and the audit log export
+ * need no rule check.
  * Never reads a chain: an admin check costs two indexed lookups.
  */
 export async function isAdministrator(
