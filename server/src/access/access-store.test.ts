@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/support/each-database.js';
-import {
-  grantRole,
-  listGrantedRoles,
-  readAccessCheck,
-  revokeRole,
-  saveAccessCheck,
-} from './access-store.js';
+import { readAccessCheck, saveAccessCheck } from './access-store.js';
 
 const T0 = 1_764_000_000_000;
 
@@ -56,26 +50,5 @@ describeEachDatabase('access store', (database) => {
 
   it('answers undefined for an account never checked', async () => {
     expect(await readAccessCheck(database.store.db, await account())).toBeUndefined();
-  });
-
-  it('keeps granted roles until revoked; granting twice changes nothing', async () => {
-    const id = await account();
-    await grantRole(database.store.db, {
-      accountId: id,
-      role: 'moderator',
-      now: T0,
-      grantedBy: null,
-    });
-    await grantRole(database.store.db, {
-      accountId: id,
-      role: 'moderator',
-      now: T0,
-      grantedBy: null,
-    });
-    await grantRole(database.store.db, { accountId: id, role: 'editor', now: T0, grantedBy: id });
-    expect(await listGrantedRoles(database.store.db, id)).toEqual(['editor', 'moderator']);
-    expect(await revokeRole(database.store.db, { accountId: id, role: 'editor' })).toBe(true);
-    expect(await revokeRole(database.store.db, { accountId: id, role: 'editor' })).toBe(false);
-    expect(await listGrantedRoles(database.store.db, id)).toEqual(['moderator']);
   });
 });

@@ -17,11 +17,3 @@ export type AccessBalancesTable = {
   balance: string;
   read_at: number;
 };
-
-export type GrantedRolesTable = {
-  account_id: string;
-  role: string;
-  granted_at: number;
-  /** The administrator's account id; null when granted outside the API. */
-  granted_by: string | null;
-};

@@ -1,16 +1,16 @@
 import type { Logger } from 'pino';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { listWallets } from '../accounts/wallet-store.js';
-import { ADMIN_ROLE, isAdministrator } from '../admin/is-administrator.js';
 import { NO_CHANGE_SOURCE } from '../audit/change-source.js';
 import { recordChange } from '../changes/record-change.js';
 import type { Clock } from '../clock.js';
 import type { AccessRule } from '../config/access-rule.js';
 import type { Config } from '../config/load-config.js';
 import type { AccountEvents } from '../events/account-events.js';
-import type { AccessRuleResult } from '../graphql/generated/resolvers-types.js';
+import { heldRoles } from '../roles/held-roles.js';
 import type { Db } from '../store/database.js';
-import { listGrantedRoles, readAccessCheck, saveAccessCheck } from './access-store.js';
+import type { AccessRuleResultModel } from './access-rule-result.js';
+import { readAccessCheck, saveAccessCheck } from './access-store.js';
 import { type AccountWallet, planBalanceReads } from './balance-reads.js';
 import { createChainHealth } from './chain-health.js';
 import { evaluateAccess } from './evaluate-access.js';
@@ -21,7 +21,7 @@ export type AccessReportModel = {
   /** Null before the account's first check (or with no rules). */
   checkedAt: number | null;
   stale: boolean;
-  rules: AccessRuleResult[];
+  rules: AccessRuleResultModel[];
   /** The roles the rules grant, sorted. */
   ruleRoles: string[];
 };
@@ -79,16 +79,9 @@ export type CreateAccessCheckerParameters = {
  */
 export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChecker {
   const { db, rules, clock, events, logger } = p;
-  /** The roles held outside the rules: granted ones, and `admin` by ADMIN_ADDRESSES. */
-  const heldRoles = async (from: Db, accountId: string): Promise<string[]> => {
-    const [granted, admin] = await Promise.all([
-      listGrantedRoles(from, accountId),
-      (p.adminWallets?.length ?? 0) > 0
-        ? isAdministrator(from, { adminWallets: p.adminWallets ?? [] }, accountId)
-        : false,
-    ]);
-    return admin ? union(granted, [ADMIN_ROLE]) : granted;
-  };
+  /** Every role held, given the rules' (roles/held-roles.ts). */
+  const rolesHeld = (from: Db, accountId: string, ruleRoles: readonly string[]) =>
+    heldRoles(from, { adminWallets: p.adminWallets ?? [] }, accountId, ruleRoles);
   const clients = new Map<number, PublicClient>(
     p.chains
       .filter(({ id }) => rules.some((rule) => rule.requirements.some((r) => chainOf(r) === id)))
@@ -172,7 +165,7 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
           {
             action: 'roles_changed',
             accountId,
-            roles: union(evaluation.roles, await heldRoles(trx, accountId)),
+            roles: await rolesHeld(trx, accountId, evaluation.roles),
             granted: evaluation.roles.filter((role) => !was.includes(role)),
             revoked: was.filter((role) => !evaluation.roles.includes(role)),
           },
@@ -180,14 +173,14 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
       },
     });
     if (!sameRoles(before ?? [], evaluation.roles)) {
-      const granted = await heldRoles(db, accountId);
+      const roles = await rolesHeld(db, accountId, evaluation.roles);
       events.publish({
         type: 'ROLES_CHANGED',
         at: checkedAt,
         accountId,
         actor: 'RULES_CHECK',
         ...(cause.sessionId !== undefined && { sessionId: cause.sessionId }),
-        roles: union(evaluation.roles, granted),
+        roles,
       });
     }
     return { checkedAt, stale, rules: evaluation.rules, ruleRoles: evaluation.roles };
@@ -246,11 +239,8 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
     refresh,
     report,
     async roles(accountId, cause) {
-      const [{ ruleRoles }, granted] = await Promise.all([
-        report(accountId, cause),
-        heldRoles(db, accountId),
-      ]);
-      return union(ruleRoles, granted);
+      const { ruleRoles } = await report(accountId, cause);
+      return rolesHeld(db, accountId, ruleRoles);
     },
     checkInBackground(accountId, cause = {}, walletsChanged = true) {
       if (rules.length === 0) return;
@@ -291,8 +281,4 @@ function chainsOf(requirement: AccessRule['requirements'][number]): number[] {
 
 function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((role, index) => role === b[index]);
-}
-
-function union(a: readonly string[], b: readonly string[]): string[] {
-  return [...new Set([...a, ...b])].sort();
 }

@@ -1,6 +1,6 @@
 import { identityOfWallet, listedWalletIdentities } from '../accounts/listed-wallet-identities.js';
 import type { AccessRule, Requirement } from '../config/access-rule.js';
-import type { AccessRuleResult, RequirementResult } from '../graphql/generated/resolvers-types.js';
+import type { AccessRuleResultModel, RequirementResultModel } from './access-rule-result.js';
 import { type AccountWallet, balanceKey } from './balance-reads.js';
 
 export type EvaluateAccessParameters = {
@@ -14,7 +14,7 @@ export type EvaluateAccessParameters = {
 };
 
 export type EvaluateAccessReturnType = {
-  rules: AccessRuleResult[];
+  rules: AccessRuleResultModel[];
   /** The roles the rules grant, sorted. */
   roles: string[];
 };
@@ -25,7 +25,7 @@ export function evaluateAccess({
   wallets,
   balances,
 }: EvaluateAccessParameters): EvaluateAccessReturnType {
-  const results = rules.map((rule): AccessRuleResult => {
+  const results = rules.map((rule): AccessRuleResultModel => {
     const requirements = rule.requirements.map((requirement) =>
       requirementResult(requirement, wallets, balances),
     );
@@ -47,7 +47,7 @@ function requirementResult(
   requirement: Requirement,
   wallets: readonly AccountWallet[],
   balances: ReadonlyMap<string, bigint>,
-): RequirementResult {
+): RequirementResultModel {
   if (requirement.type === 'allowlist') {
     const listed = wallets.some((wallet) => isListed(wallet, requirement.addresses));
     return {

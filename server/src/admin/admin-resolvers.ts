@@ -1,6 +1,9 @@
 import { findAccountById } from '../accounts/account-store.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import { requireAdministrator } from '../graphql/require-administrator.js';
+import { viewerMaySeeSuspension } from '../graphql/viewer-may-see-suspension.js';
+import { ADMIN_ROLE } from '../roles/admin-role.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import { accountCursor } from './account-cursor.js';
 import { adminChangeContext, requireAccount } from './admin-action.js';
@@ -19,12 +22,10 @@ import {
 } from './admin-stats.js';
 import { grantRoleAndNotify, revokeRoleAndNotify } from './change-granted-role.js';
 import { endSessionsAndNotify } from './end-sessions-and-notify.js';
-import { ADMIN_ROLE, requireAdministrator } from './is-administrator.js';
 import { protectConfiguredAdministrator } from './protect-configured-administrator.js';
 import { searchAccounts } from './search-accounts.js';
 import { suspendAccountAndNotify, unsuspendAccount } from './suspend-account.js';
 import { countActiveSuspensions, findActiveSuspension } from './suspension-store.js';
-import { viewerMaySeeSuspension } from './viewer-may-see-suspension.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

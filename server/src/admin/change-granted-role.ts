@@ -1,30 +1,19 @@
-import {
-  grantRole,
-  listGrantedRoles,
-  readAccessCheck,
-  revokeRole,
-} from '../access/access-store.js';
+import { readAccessCheck } from '../access/access-store.js';
 import type { ChangeContext } from '../changes/change.js';
 import { recordChange } from '../changes/record-change.js';
 import { NotFoundError } from '../errors.js';
+import { grantRole, listGrantedRoles, revokeRole } from '../roles/granted-role-store.js';
+import { heldRoles } from '../roles/held-roles.js';
 import type { Services } from '../services.js';
 import type { Db } from '../store/database.js';
-import { ADMIN_ROLE, isAdministrator } from './is-administrator.js';
 
 /**
- * Every role the account holds, as the transaction sees it: the rules'
- * roles at their last check (no chain is read for an administrator's
- * change), the granted ones, and `admin` (from ADMIN_ADDRESSES too). Sorted.
+ * Every role the account holds, as the transaction sees it, with the rules'
+ * roles at their last check: no chain is read for an administrator's change.
  */
 async function rolesOf(trx: Db, services: Services, accountId: string): Promise<string[]> {
-  const [check, granted, admin] = await Promise.all([
-    readAccessCheck(trx, accountId),
-    listGrantedRoles(trx, accountId),
-    isAdministrator(trx, services.config, accountId),
-  ]);
-  const roles = new Set([...(check?.roles ?? []), ...granted]);
-  if (admin) roles.add(ADMIN_ROLE);
-  return [...roles].sort();
+  const check = await readAccessCheck(trx, accountId);
+  return heldRoles(trx, services.config, accountId, check?.roles ?? []);
 }
 
 type RoleChangeParameters = { accountId: string; role: string; change: ChangeContext };

@@ -1,7 +1,7 @@
 import type { Config } from '../config/load-config.js';
 import { ForbiddenError } from '../errors.js';
+import { isConfiguredAdministrator } from '../roles/is-administrator.js';
 import type { Db } from '../store/database.js';
-import { isConfiguredAdministrator } from './is-administrator.js';
 
 /** The admin mutations that could shut an administrator out. */
 export type ActionOnAdministrator = 'suspend' | 'end-sessions' | 'revoke-admin';

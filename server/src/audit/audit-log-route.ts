@@ -1,7 +1,7 @@
 import { rfc3339ToEpochMilliseconds } from '@sigil/siwe';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isAdministrator } from '../admin/is-administrator.js';
 import { resolveSession } from '../http/resolve-session.js';
+import { isAdministrator } from '../roles/is-administrator.js';
 import type { Services } from '../services.js';
 import { AuditLogExportStoppedError, auditLogJsonLines } from './audit-log-export.js';
 import { exportMayContinue } from './export-may-continue.js';

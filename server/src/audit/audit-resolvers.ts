@@ -1,7 +1,7 @@
 import { accountIdArgument } from '../admin/admin-input.js';
-import { requireAdministrator } from '../admin/is-administrator.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import { requireAdministrator } from '../graphql/require-administrator.js';
 import { AUDIT_ACTIONS, isAuditAction } from './audit-actions.js';
 import { auditCursor } from './audit-cursor.js';
 import { listAuditEvents } from './audit-event-store.js';

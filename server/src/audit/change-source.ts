@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { ChangeContext } from '../changes/change.js';
-import type { GraphQLContext } from '../graphql/context.js';
 
 /**
  * Who makes a change and from where, before the time of the change is read: the
@@ -11,7 +10,8 @@ export type ChangeSource = Omit<ChangeContext, 'at'>;
 
 /** Where a GraphQL request comes from; `actorId` is the acting session's account (null for a sign-in). */
 export function changeSourceOf(
-  context: Pick<GraphQLContext, 'clientIp' | 'userAgent'>,
+  // The GraphQL context's fields, named here so audit/ does not import graphql/.
+  context: { clientIp: string; userAgent: string | null },
   actorId: string | null,
 ): ChangeSource {
   return { actorId, ip: context.clientIp, userAgent: context.userAgent };

@@ -1,4 +1,4 @@
-import { isAdministrator } from '../admin/is-administrator.js';
+import { isAdministrator } from '../roles/is-administrator.js';
 import type { Services } from '../services.js';
 import { isSessionLive, sessionLifetimes } from '../sessions/session-lifetimes.js';
 import { findSessionById, type SessionRow } from '../sessions/session-store.js';

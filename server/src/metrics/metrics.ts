@@ -1,4 +1,5 @@
-import type { WalletKind } from '../auth/signature/verify-signature.js';
+// The kind as accounts/ stores it (the same three as the verifier's), so metrics/ needs nothing of auth/.
+import type { VerifiedWalletKind as WalletKind } from '../accounts/wallet-identity.js';
 import type { ErrorCode } from '../errors.js';
 import type { RedisHealth } from '../store/create-redis-client.js';
 

@@ -1,9 +1,5 @@
 import type { Kysely } from 'kysely';
-import type {
-  AccessBalancesTable,
-  AccessChecksTable,
-  GrantedRolesTable,
-} from '../access/access-tables.js';
+import type { AccessBalancesTable, AccessChecksTable } from '../access/access-tables.js';
 import type { AccountsTable, SignInsTable, WalletsTable } from '../accounts/account-tables.js';
 import type { SuspensionsTable } from '../admin/admin-tables.js';
 import type { AuditEventsTable } from '../audit/audit-tables.js';
@@ -11,6 +7,7 @@ import type { NoncesTable } from '../auth/nonce/nonce-table.js';
 import type { ImagesTable } from '../images/image-table.js';
 import type { OidcConnectionsTable, OidcKeysTable, OidcModelsTable } from '../oidc/oidc-tables.js';
 import type { ProfilesTable } from '../profiles/profile-table.js';
+import type { GrantedRolesTable } from '../roles/roles-tables.js';
 import type { SessionsTable } from '../sessions/session-table.js';
 import type { WebhookDeliveriesTable } from '../webhooks/webhook-tables.js';
 

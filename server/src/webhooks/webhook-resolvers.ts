@@ -1,7 +1,7 @@
-import { requireAdministrator } from '../admin/is-administrator.js';
 import { recordChange } from '../changes/record-change.js';
 import { BadUserInputError, NotFoundError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import { requireAdministrator } from '../graphql/require-administrator.js';
 import { uuidArgument } from '../graphql/uuid-argument.js';
 import { webhookDeliveryCursor } from './webhook-delivery-cursor.js';
 import { findDelivery, insertResend, listDeliveries } from './webhook-delivery-store.js';

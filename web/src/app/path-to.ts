@@ -1,6 +1,6 @@
 import { inject } from 'regexparam';
 import type { RoutePatternParams } from './define-route';
-import { type RouteName, type RoutePattern, routeTable } from './route-table';
+import { type RouteName, type RoutePattern, routePatterns } from './route-patterns';
 
 /** No second argument for a pattern without parameters; exactly its parameters otherwise. */
 export type PatternParamsArgument<Pattern extends string> =
@@ -25,10 +25,16 @@ export function fillPattern<Pattern extends string>(
   return inject(pattern, encoded);
 }
 
-/** The path of a named route: `pathTo('account')`, and later `pathTo('profile', { address })`. */
+/**
+ * The path of a named route: `pathTo('account')`, and later `pathTo('profile', { address })`.
+ * Read from the patterns, not the route table: the table imports every page,
+ * and pages import this (docs/architecture.md, "Layers").
+ */
 export function pathTo<Name extends RouteName>(
   name: Name,
   ...params: PatternParamsArgument<RoutePattern<Name>>
 ): string {
-  return fillPattern(routeTable[name].path as RoutePattern<Name>, ...params);
+  // A name from outside the types (a cast) names no page: fail loudly, never link to nowhere.
+  if (!Object.hasOwn(routePatterns, name)) throw new Error(`No route is named ${String(name)}.`);
+  return fillPattern(routePatterns[name] as RoutePattern<Name>, ...params);
 }

@@ -15,6 +15,12 @@ export const routePatterns = {
   admin: '/admin/*?',
 } as const;
 
+/** The name of an app page (route-table.ts pairs each with its page). */
+export type RouteName = keyof typeof routePatterns;
+
+/** The path pattern of a named route, as a literal type. */
+export type RoutePattern<Name extends RouteName> = (typeof routePatterns)[Name];
+
 /**
  * The console's views (pages/admin/admin-paths.ts). The route table registers
  * `/admin/*?` once, so the console stays mounted (and asks the server whether

@@ -1,6 +1,6 @@
 import { defineRoute } from './define-route';
 import { lazyPage } from './lazy-page';
-import { routePatterns } from './route-patterns';
+import { type RouteName, routePatterns } from './route-patterns';
 
 /**
  * Every page of the app, by name: its path pattern (route-patterns.ts, which
@@ -44,11 +44,7 @@ export const routeTable = {
     routePatterns.admin,
     lazyPage(() => import('../pages/admin/admin-page')),
   ),
-} as const;
-
-export type RouteName = keyof typeof routeTable;
-
-/** The path pattern of a named route, as a literal type. */
-export type RoutePattern<Name extends RouteName> = (typeof routeTable)[Name]['path'];
+  // One page per named pattern, no more: pathTo builds links from the patterns.
+} as const satisfies Record<RouteName, unknown>;
 
 export const NotFoundPage = lazyPage(() => import('../pages/not-found-page'));

@@ -2,10 +2,10 @@ import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/support/each-database.js';
-import { grantRole } from '../access/access-store.js';
 import { isListed } from '../access/evaluate-access.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import { walletIdentity } from '../accounts/wallet-identity.js';
+import { grantRole } from './granted-role-store.js';
 import { isAdministrator, isConfiguredAdministrator } from './is-administrator.js';
 
 const T0 = 1_764_000_000_000;

@@ -1,5 +1,5 @@
-import type { GraphQLContext } from '../graphql/context.js';
-import { viewerIsAdministrator } from './is-administrator.js';
+import type { GraphQLContext } from './context.js';
+import { viewerIsAdministrator } from './require-administrator.js';
 
 /**
  * An account's suspension is shown to administrators and to the account

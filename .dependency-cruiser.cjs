@@ -1,0 +1,83 @@
+/**
+ * The import rules of server/src and web/src: no circle, and the layers of
+ * docs/architecture.md ("Layers"). `npm run check:imports` runs them in
+ * `npm test`; a broken rule fails it with the import that broke it.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+
+/** The bottom of the server: what every module may use, and which uses no module. */
+const BOTTOM = '^server/src/(store|config)/|^server/src/(clock|errors|chains)[.]ts$';
+/** A module's table types, which store/database.ts assembles into the one Database type. */
+const TABLES = '^server/src/.+-tables?[.]ts$';
+/** Tests may reach across layers to set up what they check; they still make no circle. */
+const TESTS = '[.]test[.]tsx?$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'No import circle in server/src or web/src. Type-only imports count: a circle of types is still a circle of design.',
+      from: { path: '^(server|web)/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'bottom-imports-no-module',
+      severity: 'error',
+      comment:
+        "store/, config/, clock.ts, errors.ts and chains.ts are below every module: they import none (store/database.ts names the modules' table types, which import nothing).",
+      from: { path: BOTTOM, pathNot: TESTS },
+      to: { path: '^server/src/', pathNot: [BOTTOM, TABLES] },
+    },
+    {
+      name: 'roles-below-their-users',
+      severity: 'error',
+      comment:
+        'roles/ answers which roles an account holds for access/, admin/, audit/ and oidc/ (through the access checker); it imports only the bottom and accounts/.',
+      from: { path: '^server/src/roles/', pathNot: TESTS },
+      to: { path: '^server/src/', pathNot: [BOTTOM, '^server/src/(roles|accounts)/'] },
+    },
+    {
+      name: 'no-request-layer-below-modules',
+      severity: 'error',
+      comment:
+        'GraphQL and HTTP (context, guards such as requireAdministrator, routes) sit above the modules: roles/, changes/ and the bottom never import them, nor the composition root (services.ts, app.ts).',
+      from: { path: [BOTTOM, '^server/src/(roles|changes)/'], pathNot: TESTS },
+      to: { path: '^server/src/(graphql|http)/|^server/src/(services|app|main)[.]ts$' },
+    },
+    {
+      name: 'app-is-the-root',
+      severity: 'error',
+      comment: 'app.ts builds the process; only main.ts (and tests) import it.',
+      from: { path: '^server/src/', pathNot: ['^server/src/main[.]ts$', TESTS] },
+      to: { path: '^server/src/(app|main)[.]ts$' },
+    },
+    {
+      name: 'links-from-patterns',
+      severity: 'error',
+      comment:
+        'The route table imports every page; a page builds its links from app/route-patterns.ts (pathTo), never from the table.',
+      from: { path: '^web/src/', pathNot: '^web/src/app/' },
+      to: { path: '^web/src/app/route-table[.]ts$' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'An import the check cannot follow is an import it cannot check: every relative import resolves.',
+      from: { path: '^(server|web)/src/' },
+      to: { couldNotResolve: true, path: '^[.]' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Generated types are cruised too (npm test runs codegen first): a type
+    // circle through them is still a circle.
+    exclude: { path: '(^|/)dist/' },
+    // Type-only imports are edges too (see no-circular).
+    tsPreCompilationDeps: true,
+    // `./x.js` in the server's sources names `./x.ts`.
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};
