@@ -8,6 +8,7 @@ import { AdminAuditLogDocument, type AdminAuditLogQuery } from '../../../graphql
 import { AuditAction } from '../../../graphql/generated/schema-enums';
 import { PageHeading } from '../../page-heading';
 import { adminPath } from '../admin-paths';
+import { ConsoleError } from '../console-error';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
@@ -117,11 +118,7 @@ export function AuditLogView() {
           />
         </div>
       </form>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {serverMessageOf(error)}
-        </p>
-      ) : null}
+      <ConsoleError message={error && serverMessageOf(error)} />
       <DataTable
         table={table}
         caption="Audit events"
