@@ -1,3 +1,4 @@
+import type { SiweMessage } from '@sigil/siwe';
 import type { LocalAccount } from 'viem';
 import { TestClient, testAccount } from './graphql-client.js';
 import type { TestServer } from './test-server.js';
@@ -16,6 +17,8 @@ export type SignedInOptions = {
   client?: TestClient;
   /** Headers sent with the signIn request (a user agent the audit log records, say). */
   headers?: Record<string, string>;
+  /** Fields of the message other than the defaults (a contract wallet's address and chain, say). */
+  fields?: Partial<SiweMessage>;
 };
 
 /**
@@ -27,11 +30,12 @@ export type SignedInOptions = {
 export async function signedIn(
   server: TestServer,
   who: LocalAccount | number = 0,
-  { client = new TestClient(server), headers }: SignedInOptions = {},
+  { client = new TestClient(server), headers, fields }: SignedInOptions = {},
 ): Promise<SignedIn> {
   const key = typeof who === 'number' ? testAccount(who) : who;
   const message = await client.prepareMessage(key, {
     issuedAt: new Date(server.clock()).toISOString(),
+    ...fields,
   });
   const signature = await key.signMessage({ message });
   const result = await client.signIn(message, signature, headers ? { headers } : {});
