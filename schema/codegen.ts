@@ -49,6 +49,13 @@ const config: CodegenConfig = {
       plugins: ['./schema/codegen/printed-operations.cjs'],
       config: { operations: ['PublicProfile', 'Me'] },
     },
+    // Every enum of the schema as a value, not only those the documents use:
+    // the app lists them (the audit log's action filter) and types the codes
+    // it reads (`readRefusal`) from here, so no list is spelled by hand.
+    'web/src/graphql/generated/schema-enums.ts': {
+      plugins: ['typescript'],
+      config: { onlyEnums: true, enumsAsConst: true, useTypeImports: true },
+    },
     'web/src/graphql/generated/': {
       documents: ['web/src/**/*.graphql'],
       preset: 'client',

@@ -10,6 +10,7 @@
  * every error from this one module.
  */
 import { SigilError, type SigilErrorCode, type SigilErrorOptions } from '@sigil/siwe';
+import type { ErrorCode as SchemaErrorCode } from './graphql/generated/resolvers-types.js';
 
 export {
   DomainMismatchError,
@@ -39,8 +40,17 @@ declare module '@sigil/siwe' {
   }
 }
 
-/** Every code a SigilError may carry: the package's and the server's. */
-export type ErrorCode = SigilErrorCode;
+/**
+ * Every `extensions.code` the API may send: the schema's `enum ErrorCode`,
+ * generated. A SigilError's code (the package's and the server's above) must
+ * be one of them, or this module fails to compile; the codes only GraphQL and
+ * the transport raise (BAD_REQUEST, GRAPHQL_PARSE_FAILED, ...) are there too.
+ */
+export type ErrorCode = SchemaErrorCode;
+
+type CodeNotInSchema = Exclude<SigilErrorCode, SchemaErrorCode>;
+const everyDomainCodeInSchema: CodeNotInSchema extends never ? true : never = true;
+void everyDomainCodeInSchema;
 
 export class UnauthenticatedError extends SigilError {
   readonly code = 'UNAUTHENTICATED';

@@ -24,6 +24,7 @@ import {
   startAuthorization,
   WIKI,
 } from './support/oidc-relying-party.js';
+import { signedIn } from './support/signed-in.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -174,15 +175,13 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
     }, SLOW);
     afterAll(() => server?.close());
 
-    async function signedIn(signer: LocalAccount, p: { address?: Address; chainId?: number } = {}) {
-      const client = new TestClient(server);
-      const message = await client.prepareMessage(signer, {
-        address: p.address ?? signer.address,
-        chainId: p.chainId ?? CHAIN_A,
-      });
-      const result = await client.signIn(message, await signer.signMessage({ message }));
-      expect(result.errors).toBeUndefined();
-      return client;
+    /** Signed in as `signer`, or as the contract wallet `address` it owns, on `chainId`. */
+    async function signedInAs(
+      signer: LocalAccount,
+      p: { address?: Address; chainId?: number } = {},
+    ) {
+      const fields = { address: p.address ?? signer.address, chainId: p.chainId ?? CHAIN_A };
+      return (await signedIn(server, signer, { fields })).client;
     }
 
     async function link(client: TestClient, wallet: LocalAccount) {
@@ -225,7 +224,7 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
       await tokensA.mintErc20(first.address, 60n * ETHER);
       await tokensA.mintErc20(second.address, 50n * ETHER);
 
-      const client = await signedIn(first);
+      const client = await signedInAs(first);
       const before = await access(client);
       expect(before.roles).toEqual([]);
       expect(before.access.stale).toBe(false);
@@ -260,7 +259,7 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
     it('grants an ALL rule only once every requirement holds: ERC-721 on one chain, ERC-1155 on the other', async () => {
       const wallet = privateKeyToAccount(generatePrivateKey());
       await tokensA.mintErc721(wallet.address, nextNftId());
-      const client = await signedIn(wallet);
+      const client = await signedInAs(wallet);
       const partly = await access(client);
       // `either` holds through its ERC-721; `collector` lacks the ERC-1155.
       expect(partly.roles).toEqual(['either']);
@@ -288,7 +287,7 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
 
     it('grants a native-balance role and an allowlisted EOA its role', async () => {
       await tokensB.setNativeBalance(listedEoa.address, 10n * ETHER);
-      const client = await signedIn(listedEoa);
+      const client = await signedInAs(listedEoa);
       const { roles, access: report } = await access(client);
       expect(roles).toEqual(['friend', 'whale']);
       expect(rule(report, 'whale')?.requirements[0]).toMatchObject({
@@ -310,12 +309,12 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
       const { wallet, ownerA, ownerB } = contractWallet;
       await tokensA.mintErc20(wallet, 100n * ETHER);
 
-      const owner = await signedIn(ownerA, { address: wallet, chainId: CHAIN_A });
+      const owner = await signedInAs(ownerA, { address: wallet, chainId: CHAIN_A });
       expect((await access(owner)).roles).toEqual(['friend', 'holder']);
 
       // The same address, proven on chain B by another key: another account,
       // for which neither chain A's tokens nor chain A's allowlist entry count.
-      const taker = await signedIn(ownerB, { address: wallet, chainId: CHAIN_B });
+      const taker = await signedInAs(ownerB, { address: wallet, chainId: CHAIN_B });
       const { roles, access: report } = await access(taker);
       expect(roles).toEqual([]);
       expect(rule(report, 'holder')?.requirements[0]).toMatchObject({ balance: '0', met: false });
@@ -324,7 +323,7 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
 
     it('changes the role after refreshAccess when tokens move in and out, with one ROLES_CHANGED each way', async () => {
       const wallet = privateKeyToAccount(generatePrivateKey());
-      const client = await signedIn(wallet);
+      const client = await signedInAs(wallet);
       expect((await access(client)).roles).toEqual([]);
       const socket = await subscribeAccountEvents(client, { events: server.services.events });
       // A sign-in of the same account publishes SIGNED_IN after everything
@@ -364,7 +363,7 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
     it('keeps the roles as they were, marked stale, while a chain hangs; never grants on the failed read', async () => {
       const wallet = privateKeyToAccount(generatePrivateKey());
       await tokensB.setNativeBalance(wallet.address, 10n * ETHER);
-      const client = await signedIn(wallet);
+      const client = await signedInAs(wallet);
       expect((await access(client)).roles).toEqual(['whale']);
 
       // Chain B hangs; meanwhile the wallet loses its ether and gains what `either` asks there.
@@ -391,7 +390,7 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
 
     it('reads each chain with one JSON-RPC request per check: one Multicall3 aggregate3', async () => {
       const wallet = privateKeyToAccount(generatePrivateKey());
-      const client = await signedIn(wallet);
+      const client = await signedInAs(wallet);
       await access(client);
       const [requests, methods] = [proxyB.httpRequests, proxyB.methods.length];
       // Chain B holds three reads for an EOA (ERC-1155, native, ERC-20): one call.
@@ -402,7 +401,7 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
 
     it('releases roles to an app through the scope roles, checked again when older than ROLES_TTL', async () => {
       const wallet = privateKeyToAccount(generatePrivateKey());
-      const client = await signedIn(wallet);
+      const client = await signedInAs(wallet);
       const me = await client.request<{ me: { id: string; roles: string[] } }>(
         '{ me { id roles } }',
       );

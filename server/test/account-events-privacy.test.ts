@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LocalAccount } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBackends } from './support/each-database.js';
 import { TestClient } from './support/graphql-client.js';
 import { newKey } from './support/profile-requests.js';
 import { openProtocolSocket, type ProtocolSocket } from './support/protocol-socket.js';
+import { type SignedIn, signedIn } from './support/signed-in.js';
 import { createPostgresSchema, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -29,32 +29,6 @@ const EVENTS = `subscription {
   accountEvents { type actor roles session { id current address userAgent chainId } }
 }`;
 
-type Signed = { client: TestClient; accountId: string; sessionId: string };
-
-async function signIn(
-  server: TestServer,
-  key: LocalAccount,
-  headers: Record<string, string> = {},
-): Promise<Signed> {
-  const client = new TestClient(server);
-  const message = await client.prepareMessage(key, {
-    issuedAt: new Date(server.clock()).toISOString(),
-  });
-  const result = await client.request<{
-    signIn: { account: { id: string }; session: { id: string } };
-  }>(
-    `mutation($m: String!, $s: String!) { signIn(message: $m, signature: $s) { account { id } session { id } } }`,
-    { m: message, s: await key.signMessage({ message }) },
-    { headers },
-  );
-  if (!result.data) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
-  return {
-    client,
-    accountId: result.data.signIn.account.id,
-    sessionId: result.data.signIn.session.id,
-  };
-}
-
 type Event = {
   type: string;
   actor: string;
@@ -73,7 +47,7 @@ const eventsOf = (socket: ProtocolSocket): Event[] =>
  * registered: a SIGNED_IN of the member's own session, published until one
  * comes through, is the proof (it is left out of `eventsOf`).
  */
-async function listen(server: TestServer, member: Signed): Promise<ProtocolSocket> {
+async function listen(server: TestServer, member: SignedIn): Promise<ProtocolSocket> {
   const socket = await openProtocolSocket(server, { cookie: member.client.cookie });
   socket.send({ type: 'connection_init' });
   await socket.next((message) => message.type === 'connection_ack');
@@ -102,8 +76,8 @@ describe.each(databaseBackends)('account events on $name', ({ name, kind, availa
     let databaseUrl: string;
     let cleanup: () => Promise<void>;
     let server: TestServer;
-    let admin: Signed;
-    let member: Signed;
+    let admin: SignedIn;
+    let member: SignedIn;
 
     beforeAll(async () => {
       if (kind === 'postgres') {
@@ -117,7 +91,7 @@ describe.each(databaseBackends)('account events on $name', ({ name, kind, availa
       }
       // Signed in where no rules are checked: the member's roles never were.
       const withoutRules = await startTestServer({ databaseUrl });
-      const firstSignIn = await signIn(withoutRules, memberKey);
+      const firstSignIn = await signedIn(withoutRules, memberKey);
       await withoutRules.close();
 
       server = await startTestServer({
@@ -132,7 +106,7 @@ describe.each(databaseBackends)('account events on $name', ({ name, kind, availa
       const client = new TestClient(server);
       client.cookie = firstSignIn.client.cookie;
       member = { ...firstSignIn, client };
-      admin = await signIn(server, adminKey, { 'user-agent': ADMIN_USER_AGENT });
+      admin = await signedIn(server, adminKey, { headers: { 'user-agent': ADMIN_USER_AGENT } });
     });
     afterAll(async () => {
       await server?.close();
@@ -198,7 +172,7 @@ describe.each(databaseBackends)('account events on $name', ({ name, kind, availa
       );
       expectNothingOfTheAdministrator(socket);
 
-      const again = await signIn(server, memberKey);
+      const again = await signedIn(server, memberKey);
       const listening = await listen(server, again);
       const suspended = await admin.client.request(
         'mutation($id: ID!) { suspendAccount(id: $id, reason: "spam") { id } }',

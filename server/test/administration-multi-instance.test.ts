@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { newKey } from './support/profile-requests.js';
+import { signedIn } from './support/signed-in.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { createPostgresSchema, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -33,19 +34,10 @@ describe.runIf(ready)('suspension across instances on PostgreSQL and Redis', () 
 
   const clientOf = (server: TestServer) => new TestClient({ url: server.url, origin }, { origin });
 
-  async function signIn(server: TestServer, key: ReturnType<typeof newKey>) {
-    const client = clientOf(server);
-    const result = await client.signInAs(key, {
-      issuedAt: new Date(server.clock()).toISOString(),
-    });
-    if (!result.data) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
-    return { client, accountId: result.data.signIn.account.id };
-  }
-
   it('closes with 4403, after ACCOUNT_SUSPENDED, a socket held by the other instance', async () => {
-    const admin = await signIn(a, adminKey);
+    const admin = await signedIn(a, adminKey, { client: clientOf(a) });
     const victimKey = newKey();
-    const victim = await signIn(b, victimKey);
+    const victim = await signedIn(b, victimKey, { client: clientOf(b) });
     // Probed from instance A: the subscription on B is registered with Redis.
     const socket = await subscribeAccountEvents(victim.client, { events: a.services.events });
     const result = await admin.client.request(

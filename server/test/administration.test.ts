@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as oidcClient from 'openid-client';
-import type { LocalAccount } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminResolvers } from '../src/admin/admin-resolvers.js';
 import type { GraphQLContext } from '../src/graphql/context.js';
@@ -26,6 +25,7 @@ import {
   setVisibility,
   updateProfile,
 } from './support/profile-requests.js';
+import { type SignedIn, signedIn } from './support/signed-in.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -36,19 +36,6 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-type Signed = { client: TestClient; accountId: string; sessionId: string };
-
-async function signIn(server: TestServer, key: LocalAccount): Promise<Signed> {
-  const client = new TestClient(server);
-  const result = await client.signInAs(key, { issuedAt: new Date(server.clock()).toISOString() });
-  if (!result.data) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
-  return {
-    client,
-    accountId: result.data.signIn.account.id,
-    sessionId: result.data.signIn.session.id,
-  };
-}
 
 const SUSPEND = `mutation($id: ID!, $reason: String!, $until: DateTime) {
   suspendAccount(id: $id, reason: $reason, until: $until) { id suspension { reason at until by } }
@@ -139,7 +126,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
     const adminKey = newKey();
     /** A second administrator by ADMIN_ADDRESSES, named by its EOA on one chain (CAIP-10). */
     const secondAdminKey = newKey();
-    let admin: Signed;
+    let admin: SignedIn;
 
     beforeAll(async () => {
       webRoot = mkdtempSync(join(tmpdir(), 'sigil-admin-web-'));
@@ -152,7 +139,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
           OIDC_CLIENTS,
         },
       });
-      admin = await signIn(server, adminKey);
+      admin = await signedIn(server, adminKey);
     });
     afterAll(async () => {
       await server?.close();
@@ -169,7 +156,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('answers FORBIDDEN to a signed-in account without admin, on every field and mutation', async () => {
-        const someone = await signIn(server, newKey());
+        const someone = await signedIn(server, newKey());
         for (const operation of ADMIN_OPERATIONS(admin.accountId)) {
           const result = await someone.client.request(operation);
           expect(errorCode(result), operation).toBe('FORBIDDEN');
@@ -182,7 +169,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('guards each Admin and AdminStats field on its own, not only Query.admin', async () => {
-        const someone = await signIn(server, newKey());
+        const someone = await signedIn(server, newKey());
         const session = await findSessionById(server.services.db, someone.sessionId);
         const context = {
           services: server.services,
@@ -229,7 +216,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('opens to an account granted admin, publishes ROLES_CHANGED, and closes again when revoked', async () => {
-        const deputy = await signIn(server, newKey());
+        const deputy = await signedIn(server, newKey());
         expect(errorCode(await deputy.client.request('{ admin { stats { accounts } } }'))).toBe(
           'FORBIDDEN',
         );
@@ -263,7 +250,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('grants any well-formed role, and revoking one not granted is NOT_FOUND', async () => {
-        const member = await signIn(server, newKey());
+        const member = await signedIn(server, newKey());
         const granted = await grantRole(admin.client, member.accountId, 'beta-tester');
         expect(granted.data?.grantRole.roles).toEqual(['beta-tester']);
         // Granting again changes nothing.
@@ -294,7 +281,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
     describe('configured administrators (ADMIN_ADDRESSES)', () => {
       it('refuses an administrator by grant only suspending, ending the sessions of or un-admining a configured one with FORBIDDEN', async () => {
         const deputyKey = newKey();
-        const deputy = await signIn(server, deputyKey);
+        const deputy = await signedIn(server, deputyKey);
         expect((await grantRole(admin.client, deputy.accountId, 'admin')).errors).toBeUndefined();
         // Granted admin as well: without the rule, revoking it would succeed.
         expect((await grantRole(deputy.client, admin.accountId, 'admin')).errors).toBeUndefined();
@@ -320,7 +307,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
 
         // A configured administrator still acts on an administrator by grant.
         expect(errorCode(await endSessions(admin.client, deputy.accountId))).toBeUndefined();
-        const deputyAgain = await signIn(server, deputyKey);
+        const deputyAgain = await signedIn(server, deputyKey);
         expect(
           errorCode(await revokeRole(admin.client, deputy.accountId, 'admin')),
         ).toBeUndefined();
@@ -331,7 +318,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('lets no one suspend a configured administrator, and lets another configured one end their sessions and revoke their granted admin', async () => {
-        const second = await signIn(server, secondAdminKey);
+        const second = await signedIn(server, secondAdminKey);
         const result = await suspend(second.client, admin.accountId, 'coup');
         expect(errorCode(result)).toBe('FORBIDDEN');
         expect(result.errors?.[0]?.message).toMatch(/operator removes/);
@@ -348,13 +335,13 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         expect(ended.data?.endSessions).toBeGreaterThanOrEqual(1);
         expect((await me(admin.client)).data?.me).toBeNull();
         // The suites after this one go on with a new session.
-        admin = await signIn(server, adminKey);
+        admin = await signedIn(server, adminKey);
       });
     });
 
     describe('malformed and unknown arguments', () => {
       it('answers BAD_USER_INPUT to malformed ids, roles, reasons, times and pages, never a 5xx', async () => {
-        const target = await signIn(server, newKey());
+        const target = await signedIn(server, newKey());
         const cases: [string, Promise<GraphQLResponse<unknown>>][] = [
           ['id', suspend(admin.client, "'; drop table accounts; --", 'spam')],
           ['long id', suspend(admin.client, 'a'.repeat(65), 'spam')],
@@ -401,7 +388,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       ])(
         'answers BAD_USER_INPUT to the id %j, which is not a UUID, on every ID argument',
         async (bad) => {
-          const user = await signIn(server, newKey());
+          const user = await signedIn(server, newKey());
           const cases: [string, GraphQLResponse<unknown>, string][] = [
             [
               'admin.account',
@@ -488,13 +475,13 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       let bobId: string;
 
       beforeAll(async () => {
-        const signedAda = await signIn(server, ada);
+        const signedAda = await signedIn(server, ada);
         adaId = signedAda.accountId;
         await updateProfile(signedAda.client, { displayName: 'Ada Lovelace' });
         // Created a millisecond later: newer. (The other accounts share times,
         // and the list orders them by id, which the paging below crosses.)
         server.clock.advance(1);
-        bobId = (await signIn(server, bob)).accountId;
+        bobId = (await signedIn(server, bob)).accountId;
       });
 
       it('finds an account by its id', async () => {
@@ -553,12 +540,12 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
 
     describe('suspension', () => {
       const victimKey = newKey();
-      let victim: Signed;
-      let otherTab: Signed;
+      let victim: SignedIn;
+      let otherTab: SignedIn;
 
       beforeAll(async () => {
-        victim = await signIn(server, victimKey);
-        otherTab = await signIn(server, victimKey);
+        victim = await signedIn(server, victimKey);
+        otherTab = await signedIn(server, victimKey);
         await updateProfile(victim.client, { displayName: 'Mallory Suspect', public: true });
         await setVisibility(victim.client, victimKey.address, true);
       });
@@ -687,7 +674,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         ).toBe('ACCOUNT_SUSPENDED');
         server.clock.set(until);
         expect(await suspensionOf(admin.client, victim.accountId)).toBeNull();
-        const back = await signIn(server, victimKey);
+        const back = await signedIn(server, victimKey);
         expect((await me(back.client)).data?.me?.id).toBe(victim.accountId);
         expect((await publicProfile(server, victimKey.address)).data?.publicProfile).not.toBeNull();
         victim = back;
@@ -705,7 +692,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         const lifted = await unsuspend(admin.client, victim.accountId);
         expect(lifted.errors).toBeUndefined();
         expect(lifted.data?.unsuspendAccount.suspension).toBeNull();
-        victim = await signIn(server, victimKey);
+        victim = await signedIn(server, victimKey);
         const own = await victim.client.request<{ me: { suspension: null } }>(
           '{ me { suspension { reason } } }',
         );
@@ -713,7 +700,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('refuses a link by a suspended account after the signature, and a bad signature as such', async () => {
-        const linker = await signIn(server, newKey());
+        const linker = await signedIn(server, newKey());
         // A suspension written while a session was still in use (the race a
         // suspension's ending of sessions closes almost always).
         await server.services.db
@@ -760,8 +747,8 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('shows an account its own suspension, and nobody else', async () => {
-        const watched = await signIn(server, newKey());
-        const stranger = await signIn(server, newKey());
+        const watched = await signedIn(server, newKey());
+        const stranger = await signedIn(server, newKey());
         await server.services.db
           .insertInto('suspensions')
           .values({
@@ -786,8 +773,8 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
     describe('endSessions', () => {
       it('ends every live session of the account and answers how many; their sockets close', async () => {
         const key = newKey();
-        const first = await signIn(server, key);
-        const second = await signIn(server, key);
+        const first = await signedIn(server, key);
+        const second = await signedIn(server, key);
         const socket = await subscribeAccountEvents(first.client, {
           events: server.services.events,
         });
@@ -804,7 +791,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
     describe('apps', () => {
       it('revokes the tokens an app holds when the account is suspended', async () => {
         const key = newKey();
-        const owner = await signIn(server, key);
+        const owner = await signedIn(server, key);
         const browser = browserSignedInAs(server, owner.client);
         const config = await discoverAs(server, WIKI);
         const authorization = await startAuthorization(browser, config, {
@@ -841,7 +828,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('lets a token that escaped the revocation open nothing while the account is suspended', async () => {
-        const owner = await signIn(server, newKey());
+        const owner = await signedIn(server, newKey());
         const browser = browserSignedInAs(server, owner.client);
         const config = await discoverAs(server, WIKI);
         const authorization = await startAuthorization(browser, config, { scope: 'openid' });
@@ -871,7 +858,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('refuses an app authorization by a suspended account with ACCOUNT_SUSPENDED', async () => {
-        const owner = await signIn(server, newKey());
+        const owner = await signedIn(server, newKey());
         const browser = browserSignedInAs(server, owner.client);
         const config = await discoverAs(server, WIKI);
         const authorization = await startAuthorization(browser, config, { scope: 'openid' });
@@ -928,12 +915,12 @@ describe.each(databaseBackends)('administration figures on $name', ({ name, kind
     it('counts accounts, live sessions, recent sign-ins and suspensions, and sign-ins per UTC day with the gaps as 0', async () => {
       // Three days ago (just after midnight), yesterday's last millisecond, and today.
       server.clock.set(Date.UTC(2031, 2, 11, 0, 0, 0, 1));
-      const early = await signIn(server, newKey());
+      const early = await signedIn(server, newKey());
       server.clock.set(Date.UTC(2031, 2, 13, 23, 59, 59, 999));
-      const late = await signIn(server, newKey());
+      const late = await signedIn(server, newKey());
       server.clock.set(today);
-      const admin = await signIn(server, adminKey);
-      await signIn(server, newKey());
+      const admin = await signedIn(server, adminKey);
+      await signedIn(server, newKey());
       await admin.client.request('{ me { id } }');
       expect((await suspend(admin.client, early.accountId, 'spam')).errors).toBeUndefined();
       // A suspension that is over counts no more.

@@ -14,6 +14,7 @@ import { exportMayContinue } from '../src/audit/export-may-continue.js';
 import { runHousekeeping } from '../src/housekeeping/run-housekeeping.js';
 import { databaseBackends } from './support/each-database.js';
 import { TestClient } from './support/graphql-client.js';
+import { signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -23,13 +24,6 @@ import { startTestServer, type TestServer } from './support/test-server.js';
  */
 const DAY = 86_400_000;
 const newKey = () => privateKeyToAccount(generatePrivateKey());
-
-async function signIn(server: TestServer, key: LocalAccount): Promise<TestClient> {
-  const client = new TestClient(server);
-  const result = await client.signInAs(key, { issuedAt: new Date(server.clock()).toISOString() });
-  if (!result.data) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
-  return client;
-}
 
 /** Events written straight to the table at chosen times, 500 rows a statement. */
 async function seedEvents(server: TestServer, times: number[], accountId: string) {
@@ -89,8 +83,8 @@ describe.each(databaseBackends)('audit log export on $name', ({ name, kind, avai
         webRoot,
         env: { ADMIN_ADDRESSES: adminKey.address, AUDIT_RETENTION: '30d' },
       });
-      admin = await signIn(server, adminKey);
-      someone = await signIn(server, newKey());
+      admin = (await signedIn(server, adminKey)).client;
+      someone = (await signedIn(server, newKey())).client;
     });
     afterAll(async () => {
       await server?.close();
@@ -294,7 +288,7 @@ describe.each(databaseBackends)('audit log export on $name', ({ name, kind, avai
 
     it('stops between two batches once the account that opened it loses admin', async () => {
       const deputyKey = newKey();
-      const deputy = await signIn(server, deputyKey);
+      const deputy = (await signedIn(server, deputyKey)).client;
       const { data } = await deputy.request<{ me: { id: string } }>('{ me { id } }');
       const deputyId = data?.me.id as string;
       const role = (verb: 'grantRole' | 'revokeRole') =>

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBackends } from './support/each-database.js';
@@ -13,6 +12,7 @@ import {
   startAuthorization,
   WIKI,
 } from './support/oidc-relying-party.js';
+import { type SignedIn, signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -48,31 +48,11 @@ const AUDIT_LOG = `query($first: Int, $after: String, $accountId: ID, $action: S
 }`;
 
 const USER_AGENT = 'AuditTest/1.0 (a browser)';
+/** Every sign-in of this suite comes from one browser, whose user agent the log records. */
+const asBrowser = { headers: { 'user-agent': USER_AGENT } };
 const newKey = () => privateKeyToAccount(generatePrivateKey());
 const detailOf = (event: AuditEvent | undefined) =>
   JSON.parse(event?.detail ?? 'null') as Record<string, unknown> | null;
-
-type Signed = { client: TestClient; accountId: string; sessionId: string };
-
-async function signIn(server: TestServer, key: LocalAccount, client = new TestClient(server)) {
-  const message = await client.prepareMessage(key, {
-    issuedAt: new Date(server.clock()).toISOString(),
-  });
-  const signature = await key.signMessage({ message });
-  const result = await client.request<{
-    signIn: { account: { id: string }; session: { id: string } };
-  }>(
-    `mutation($m: String!, $s: String!) { signIn(message: $m, signature: $s) { account { id } session { id } } }`,
-    { m: message, s: signature },
-    { headers: { 'user-agent': USER_AGENT } },
-  );
-  if (!result.data) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
-  return {
-    client,
-    accountId: result.data.signIn.account.id,
-    sessionId: result.data.signIn.session.id,
-  } satisfies Signed;
-}
 
 async function auditLog(
   admin: TestClient,
@@ -93,7 +73,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
     let server: TestServer;
     const adminKey = newKey();
     const friendKey = newKey();
-    let admin: Signed;
+    let admin: SignedIn;
 
     beforeAll(async () => {
       server = await startTestServer({
@@ -107,7 +87,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
           ]),
         },
       });
-      admin = await signIn(server, adminKey);
+      admin = await signedIn(server, adminKey, asBrowser);
     });
     afterAll(async () => {
       await server?.close();
@@ -115,7 +95,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
 
     it('records a first sign-in with the client address and user agent, no actor, and the account created', async () => {
       const key = newKey();
-      const user = await signIn(server, key);
+      const user = await signedIn(server, key, asBrowser);
       const [event, ...others] = await eventsOf(admin.client, user.accountId);
       expect(others).toEqual([]);
       expect(event).toMatchObject({
@@ -138,22 +118,22 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
 
     it('records the session a new sign-in rotates away as a sign_out, beside the sign_in', async () => {
       const key = newKey();
-      const first = await signIn(server, key);
-      const second = await signIn(server, key, first.client);
-      const [signedIn, signedOut] = await eventsOf(admin.client, first.accountId);
-      expect(signedIn?.action).toBe('sign_in');
-      expect(detailOf(signedIn)).toMatchObject({
+      const first = await signedIn(server, key, asBrowser);
+      const second = await signedIn(server, key, { ...asBrowser, client: first.client });
+      const [signInEvent, signedOut] = await eventsOf(admin.client, first.accountId);
+      expect(signInEvent?.action).toBe('sign_in');
+      expect(detailOf(signInEvent)).toMatchObject({
         sessionId: second.sessionId,
         accountCreated: false,
       });
-      expect(signedOut).toMatchObject({ action: 'sign_out', at: signedIn?.at });
+      expect(signedOut).toMatchObject({ action: 'sign_out', at: signInEvent?.at });
       expect(detailOf(signedOut)).toEqual({ sessionId: first.sessionId });
     });
 
     it('records sign-out and revocation with the acting account', async () => {
       const key = newKey();
-      const phone = await signIn(server, key);
-      const laptop = await signIn(server, key);
+      const phone = await signedIn(server, key, asBrowser);
+      const laptop = await signedIn(server, key, asBrowser);
       const revoked = await laptop.client.request<{ revokeSession: boolean }>(
         'mutation($id: ID!) { revokeSession(id: $id) }',
         { id: phone.sessionId },
@@ -169,7 +149,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
     });
 
     it('records a wallet linked, made primary and unlinked, with the sessions the unlink ended', async () => {
-      const owner = await signIn(server, newKey());
+      const owner = await signedIn(server, newKey(), asBrowser);
       const second = newKey();
       const { data } = await owner.client.request<{ me: { linkStatement: string } }>(
         '{ me { linkStatement } }',
@@ -183,7 +163,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
         { m: message, s: await second.signMessage({ message }) },
       );
       expect(linked.errors).toBeUndefined();
-      const secondSession = await signIn(server, second);
+      const secondSession = await signedIn(server, second, asBrowser);
       const primary = await owner.client.request(
         'mutation($a: Address!) { setPrimaryWallet(address: $a) { primary } }',
         { a: second.address },
@@ -222,7 +202,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
     });
 
     it('records which profile fields changed, never their values', async () => {
-      const user = await signIn(server, newKey());
+      const user = await signedIn(server, newKey(), asBrowser);
       const result = await user.client.request(
         'mutation($input: ProfileInput!) { updateProfile(input: $input) { displayName } }',
         { input: { displayName: 'Secret Name', bio: null } },
@@ -236,11 +216,11 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
 
     it('records a refused sign-in after the nonce was used, with its code and the account the wallet opens', async () => {
       const key = newKey();
-      const user = await signIn(server, key);
+      const user = await signedIn(server, key, asBrowser);
       const message = await user.client.prepareMessage(key, {
         issuedAt: new Date(server.clock()).toISOString(),
       });
-      // Signed by another key: the signature does not prove the address.
+      // SignedIn by another key: the signature does not prove the address.
       const refused = await new TestClient(server).signIn(
         message,
         await newKey().signMessage({ message }),
@@ -294,7 +274,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
 
     it('records a sign-in refused because the account is suspended, after its signature', async () => {
       const key = newKey();
-      const user = await signIn(server, key);
+      const user = await signedIn(server, key, asBrowser);
       const suspended = await admin.client.request(
         'mutation($id: ID!) { suspendAccount(id: $id, reason: "spam") { id } }',
         { id: user.accountId },
@@ -314,7 +294,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
 
     it('does not record an attempt whose nonce this server never issued', async () => {
       const key = newKey();
-      const user = await signIn(server, key);
+      const user = await signedIn(server, key, asBrowser);
       const client = new TestClient(server);
       const message = await client.prepareMessage(key, { nonce: 'unknownnonce12345' });
       const refused = await client.signIn(message, await key.signMessage({ message }));
@@ -327,7 +307,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
     });
 
     it('records an app authorized through the consent page and revoked from the account page', async () => {
-      const user = await signIn(server, newKey());
+      const user = await signedIn(server, newKey(), asBrowser);
       const browser = browserSignedInAs(server, user.client);
       const config = await discoverAs(server, WIKI);
       const authorization = await startAuthorization(browser, config, {
@@ -351,7 +331,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
     });
 
     it('records a change of the roles the rules grant, with no actor', async () => {
-      const friend = await signIn(server, friendKey);
+      const friend = await signedIn(server, friendKey, asBrowser);
       const result = await friend.client.request('mutation { refreshAccess { checkedAt } }');
       expect(result.errors).toBeUndefined();
       const [event, ...others] = await eventsOf(admin.client, friend.accountId, 'roles_changed');
@@ -362,7 +342,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
     });
 
     it('writes the event in the transaction of the change: no event, no change', async () => {
-      const user = await signIn(server, newKey());
+      const user = await signedIn(server, newKey(), asBrowser);
       const { db } = server.services;
       await sql`alter table audit_events rename to audit_events_away`.execute(db);
       let signedOut: Awaited<ReturnType<TestClient['request']>>;
@@ -385,7 +365,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
 
     describe('Admin.auditLog', () => {
       it('pages newest first with opaque cursors, every event once', async () => {
-        const user = await signIn(server, newKey());
+        const user = await signedIn(server, newKey(), asBrowser);
         for (const displayName of ['a', 'b', 'c', 'd']) {
           await user.client.request(
             'mutation($input: ProfileInput!) { updateProfile(input: $input) { displayName } }',
@@ -415,7 +395,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
       });
 
       it('filters by account and by action', async () => {
-        const user = await signIn(server, newKey());
+        const user = await signedIn(server, newKey(), asBrowser);
         await user.client.request('mutation { signOut }');
         const signOuts = await eventsOf(admin.client, user.accountId, 'sign_out');
         expect(signOuts.map((e) => [e.action, e.accountId])).toEqual([
@@ -440,7 +420,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
       });
 
       it('is FORBIDDEN to an account without admin and UNAUTHENTICATED without a session', async () => {
-        const someone = await signIn(server, newKey());
+        const someone = await signedIn(server, newKey(), asBrowser);
         const forbidden = await auditLog(someone.client, {});
         expect(errorCode(forbidden)).toBe('FORBIDDEN');
         expect(forbidden.data?.admin ?? null).toBeNull();

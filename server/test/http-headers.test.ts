@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, testAccount } from './support/graphql-client.js';
+import { TestClient } from './support/graphql-client.js';
+import { signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 // What @fastify/cookie, @fastify/cors and @fastify/helmet must keep exactly
@@ -14,15 +15,6 @@ const FOREIGN_ORIGIN = 'https://evil.example';
 function parseSetCookie(header: string | null) {
   const [pair = '', ...attributes] = (header ?? '').split('; ');
   return { pair, attributes: attributes.sort() };
-}
-
-async function signedIn(server: TestServer, origin?: string) {
-  const client = new TestClient(origin ? { url: server.url, origin } : server);
-  const result = await client.signInAs(testAccount(0), {
-    issuedAt: new Date(server.clock()).toISOString(),
-  });
-  expect(result.errors).toBeUndefined();
-  return { client, setCookie: result.headers.get('set-cookie') };
 }
 
 describe('the session cookie', () => {
@@ -79,7 +71,9 @@ describe('the session cookie when PUBLIC_URL is https', () => {
   afterAll(() => server?.close());
 
   it('is __Host- prefixed and Secure, and so is its removal', async () => {
-    const { client, setCookie } = await signedIn(server, 'https://sigil.example');
+    const { client, setCookie } = await signedIn(server, 0, {
+      client: new TestClient({ url: server.url, origin: 'https://sigil.example' }),
+    });
     const set = parseSetCookie(setCookie);
     expect(set.pair).toMatch(/^__Host-sigil_session=[A-Za-z0-9_-]{43}$/);
     expect(set.attributes).toEqual([

@@ -7,6 +7,7 @@ import {
 import { type PrivateRedis, startPrivateRedis } from '../../testing/outage/private-redis.js';
 import { serviceAvailable } from '../../testing/services.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
+import { signedIn } from './support/signed-in.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { createPostgresSchema, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -33,15 +34,6 @@ async function untilReadiness(server: TestServer, holds: (body: Readiness) => bo
 
 const origin = 'http://sigil.test';
 const clientOf = (server: TestServer) => new TestClient({ url: server.url, origin }, { origin });
-
-async function signedIn(server: TestServer, index: number) {
-  const client = clientOf(server);
-  const result = await client.signInAs(testAccount(index), {
-    issuedAt: new Date(server.clock()).toISOString(),
-  });
-  if (result.errors) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
-  return client;
-}
 
 const postgresReady = await serviceAvailable('PostgreSQL');
 
@@ -70,7 +62,7 @@ describe.runIf(postgresReady)('while Redis is down', () => {
     await redis.stop();
     await untilReadiness(a, (body) => body.redis === 'down');
 
-    const client = await signedIn(a, 0);
+    const { client } = await signedIn(a, 0, { client: clientOf(a) });
     const me = await client.request<{ me: { address: string } | null }>('{ me { address } }');
     expect(me.data?.me?.address).toBe(testAccount(0).address);
 
@@ -93,7 +85,7 @@ describe.runIf(postgresReady)('while Redis is down', () => {
     await untilReadiness(b, (body) => body.redis === 'ok');
     expect((await readiness(a)).body.status).toBe('ready');
 
-    const tab = await signedIn(b, 1);
+    const tab = (await signedIn(b, 1, { client: clientOf(b) })).client;
     // Probed through instance A: the socket on B hears A's events through Redis.
     const socket = await subscribeAccountEvents(tab, { events: a.services.events });
     const onA = clientOf(a);
@@ -117,7 +109,7 @@ describe.runIf(postgresBinaries() !== undefined)('while PostgreSQL restarts', ()
   });
 
   it('answers every request during the outage with a clear error, then recovers without a restart', async () => {
-    const client = await signedIn(server, 2);
+    const { client } = await signedIn(server, 2, { client: clientOf(server) });
     await postgres.stop();
 
     const during = await Promise.all(

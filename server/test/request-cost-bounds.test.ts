@@ -18,6 +18,7 @@ import { costTable } from '../src/graphql/list-bounds.js';
 import { REFUSED_MESSAGE } from '../src/graphql/use-list-aware-cost-limit.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
+import { signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -31,13 +32,6 @@ const newKey = () => privateKeyToAccount(generatePrivateKey());
 
 const PUBLIC_PROFILE_FIELDS =
   'address displayName wallets { address kind chainId proof { message signature chainId signedAt } }';
-
-async function signedIn(server: TestServer, key: LocalAccount) {
-  const client = new TestClient(server);
-  const result = await client.signInAs(key, { issuedAt: new Date(server.clock()).toISOString() });
-  if (result.errors) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
-  return client;
-}
 
 async function link(client: TestClient, key: LocalAccount) {
   const statement = await client.request<{ me: { linkStatement: string } }>(
@@ -96,7 +90,7 @@ describe.each(databaseBackends)('the wallet cap on $name', (backend) => {
     afterAll(() => server?.close());
 
     it('refuses a link beyond MAX_WALLETS_PER_ACCOUNT with WALLET_LIMIT_REACHED and extensions.limit', async () => {
-      const client = await signedIn(server, newKey());
+      const { client } = await signedIn(server, newKey());
       expect((await link(client, newKey())).errors).toBeUndefined();
       expect((await link(client, newKey())).errors).toBeUndefined();
       const refused = await link(client, newKey());
@@ -106,7 +100,7 @@ describe.each(databaseBackends)('the wallet cap on $name', (backend) => {
     });
 
     it('holds under concurrent links: of five racing at two wallets, one is linked', async () => {
-      const client = await signedIn(server, newKey());
+      const { client } = await signedIn(server, newKey());
       expect((await link(client, newKey())).errors).toBeUndefined();
       const results = await Promise.all(Array.from({ length: 5 }, () => link(client, newKey())));
       const codes = results.map((result) => errorCode(result) ?? 'linked').sort();
@@ -173,7 +167,7 @@ describe('bounds on what an anonymous request can make the server send', () => {
   });
 
   it('charges a page by the first a variable gives', async () => {
-    const client = await signedIn(server, newKey());
+    const { client } = await signedIn(server, newKey());
     const query = `query ($n: Int) { ${Array.from(
       { length: 15 },
       (_, i) =>

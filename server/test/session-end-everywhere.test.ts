@@ -5,6 +5,7 @@ import { waitFor } from '../../testing/wait-for.js';
 import { endSession } from '../src/sessions/session-store.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
 import { moveClockToSessionEnd } from './support/move-clock-to-session-end.js';
+import { signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** Failure bound of every wait below: each ends on an event, this only stops a hung run. */
@@ -117,15 +118,6 @@ async function streamAccountEvents(client: TestClient) {
       await reading;
     },
   };
-}
-
-async function signedIn(server: TestServer, index = 0) {
-  const client = new TestClient(server);
-  const result = await client.signInAs(testAccount(index), {
-    issuedAt: new Date(server.clock()).toISOString(),
-  });
-  expect(result.errors).toBeUndefined();
-  return { client, sessionId: result.data?.signIn.session.id as string };
 }
 
 describe('a websocket runs every operation with the session as it is now', () => {

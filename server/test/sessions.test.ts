@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import { moveClockToSessionEnd } from './support/move-clock-to-session-end.js';
+import { signedIn } from './support/signed-in.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -15,15 +16,6 @@ type Me = {
 const ME =
   '{ me { address sessions { id current } signIns(first: 10) { edges { node { walletKind chainId } } } } }';
 
-async function signedInClient(server: TestServer, index = 0) {
-  const client = new TestClient(server);
-  const result = await client.signInAs(testAccount(index), {
-    issuedAt: new Date(server.clock()).toISOString(),
-  });
-  if (result.errors) throw new Error(JSON.stringify(result.errors));
-  return { client, sessionId: result.data?.signIn.session.id as string };
-}
-
 describe('sessions', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -34,7 +26,7 @@ describe('sessions', () => {
   afterAll(() => server.close());
 
   it('stores only a hash of the token', async () => {
-    const { client, sessionId } = await signedInClient(server);
+    const { client, sessionId } = await signedIn(server);
     const token = client.cookie?.split('=')[1] as string;
     const row = await server.services.db
       .selectFrom('sessions')
@@ -46,8 +38,8 @@ describe('sessions', () => {
   });
 
   it('lists the account sessions with the current one marked, and records the sign-in', async () => {
-    const first = await signedInClient(server);
-    const second = await signedInClient(server);
+    const first = await signedIn(server);
+    const second = await signedIn(server);
     const me = await second.client.request<Me>(ME);
     const sessions = me.data?.me?.sessions ?? [];
     expect(sessions.find((s) => s.id === second.sessionId)?.current).toBe(true);
@@ -63,7 +55,7 @@ describe('sessions', () => {
   });
 
   it('ends an idle session after SESSION_IDLE_TIMEOUT, on HTTP', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedIn(server);
     server.clock.advance(61_000);
     expect((await client.request<Me>(ME)).data?.me).toBeNull();
     expect(
@@ -76,7 +68,7 @@ describe('sessions', () => {
   });
 
   it('keeps an active session alive past the idle timeout, until SESSION_MAX_AGE', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedIn(server);
     for (let elapsed = 0; elapsed < 160_000; elapsed += 40_000) {
       server.clock.advance(40_000);
       expect((await client.request<Me>(ME)).data?.me?.address).toBe(testAccount(0).address);
@@ -86,7 +78,7 @@ describe('sessions', () => {
   });
 
   it('signs out on the server: the same cookie is refused afterwards, and signOut is idempotent', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedIn(server);
     const stolenCookie = client.cookie;
     const result = await client.request<{ signOut: boolean }>('mutation { signOut }');
     expect(result.data?.signOut).toBe(true);
@@ -100,9 +92,9 @@ describe('sessions', () => {
   });
 
   it('revokes another session of the account, and not a session of another account', async () => {
-    const laptop = await signedInClient(server, 0);
-    const phone = await signedInClient(server, 0);
-    const stranger = await signedInClient(server, 2);
+    const laptop = await signedIn(server, 0);
+    const phone = await signedIn(server, 0);
+    const stranger = await signedIn(server, 2);
     const revoked = await laptop.client.request<{ revokeSession: boolean }>(
       `mutation { revokeSession(id: "${phone.sessionId}") }`,
     );
@@ -119,7 +111,7 @@ describe('sessions', () => {
   });
 
   it('rotates the session at sign-in: the previous one ends', async () => {
-    const { client, sessionId } = await signedInClient(server);
+    const { client, sessionId } = await signedIn(server);
     const before = client.cookie;
     const again = await client.signInAs(testAccount(0), {
       issuedAt: new Date(server.clock()).toISOString(),
@@ -168,9 +160,9 @@ describe('account events over websockets', () => {
   afterAll(() => server.close());
 
   it('delivers SIGNED_IN when the account signs in elsewhere', async () => {
-    const { client } = await signedInClient(server, 0);
+    const { client } = await signedIn(server, 0);
     const socket = await subscribeAccountEvents(client, { events: server.services.events });
-    const elsewhere = await signedInClient(server, 0);
+    const elsewhere = await signedIn(server, 0);
     await socket.received((e) => e.type === 'SIGNED_IN' && e.session.id === elsewhere.sessionId);
     socket.dispose();
   });
@@ -178,8 +170,8 @@ describe('account events over websockets', () => {
   // How soon the socket closes is a latency figure for a benchmark; what a test
   // can prove is that the revoke closes it, as ended, and says why first.
   it('closes the socket of a revoked session as ended, after telling it', async () => {
-    const tab = await signedInClient(server, 0);
-    const other = await signedInClient(server, 0);
+    const tab = await signedIn(server, 0);
+    const other = await signedIn(server, 0);
     const socket = await subscribeAccountEvents(tab.client, { events: server.services.events });
     await other.client.request(`mutation { revokeSession(id: "${tab.sessionId}") }`);
     expect(await socket.closed).toBe(4401);
@@ -190,7 +182,7 @@ describe('account events over websockets', () => {
   });
 
   it('closes the socket of a signed-out session as ended', async () => {
-    const tab = await signedInClient(server, 0);
+    const tab = await signedIn(server, 0);
     const socket = await subscribeAccountEvents(tab.client);
     await tab.client.request('mutation { signOut }');
     expect(await socket.closed).toBe(4401);
@@ -201,7 +193,7 @@ describe('account events over websockets', () => {
       env: { SESSION_IDLE_TIMEOUT: '1h', SESSION_MAX_AGE: '1h' },
     });
     try {
-      const tab = await signedInClient(expiring, 0);
+      const tab = await signedIn(expiring, 0);
       await moveClockToSessionEnd(expiring, tab.sessionId);
       // Subscribed in the session's last millisecond: the probe it waits for came through.
       const socket = await subscribeAccountEvents(tab.client, { events: expiring.services.events });
@@ -221,7 +213,7 @@ describe('account events over websockets', () => {
   });
 
   it('refuses a websocket upgrade from a foreign origin before any socket exists', async () => {
-    const { client } = await signedInClient(server, 0);
+    const { client } = await signedIn(server, 0);
     const upgrade = (origin: string) =>
       new Promise<number>((resolve, reject) => {
         const ws = new WebSocket(

@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
+import { signedIn } from './support/signed-in.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -52,13 +53,6 @@ async function me(client: TestClient) {
   return result.data.me;
 }
 
-async function signedIn(server: TestServer, key: LocalAccount) {
-  const client = new TestClient(server);
-  const result = await client.signInAs(key, { issuedAt: new Date(server.clock()).toISOString() });
-  if (result.errors) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
-  return client;
-}
-
 /** A link message for `wallet`, as the web app builds it: the account's statement and a fresh nonce. */
 async function linkMessage(
   client: TestClient,
@@ -102,7 +96,7 @@ describe('linking wallets', () => {
   it('links a second wallet, which then signs in to the same account, and history says which signed', async () => {
     const first = newKey();
     const second = newKey();
-    const client = await signedIn(server, first);
+    const { client } = await signedIn(server, first);
     const linked = await link(client, second);
     expect(linked.errors).toBeUndefined();
     expect(linked.data?.linkWallet).toMatchObject({
@@ -120,7 +114,7 @@ describe('linking wallets', () => {
       [second.address, false],
     ]);
 
-    const other = await signedIn(server, second);
+    const other = (await signedIn(server, second)).client;
     const seen = await me(other);
     expect(seen.id).toBe(account.id);
     expect(seen.sessions.find((session) => session.current)?.address).toBe(second.address);
@@ -132,7 +126,7 @@ describe('linking wallets', () => {
   });
 
   it('answers a wallet already linked to this account with that wallet, unchanged', async () => {
-    const client = await signedIn(server, newKey());
+    const { client } = await signedIn(server, newKey());
     const second = newKey();
     const before = (await link(client, second)).data?.linkWallet;
     const again = await link(client, second);
@@ -143,17 +137,17 @@ describe('linking wallets', () => {
 
   it('refuses a wallet of another account with WALLET_ALREADY_LINKED, and merges nothing', async () => {
     const owner = newKey();
-    const ownerAccount = await me(await signedIn(server, owner));
-    const client = await signedIn(server, newKey());
+    const ownerAccount = await me((await signedIn(server, owner)).client);
+    const { client } = await signedIn(server, newKey());
     expect(errorCode(await link(client, owner))).toBe('WALLET_ALREADY_LINKED');
     expect((await me(client)).wallets).toHaveLength(1);
-    expect((await me(await signedIn(server, owner))).id).toBe(ownerAccount.id);
+    expect((await me((await signedIn(server, owner)).client)).id).toBe(ownerAccount.id);
   });
 
   it("refuses another account's link statement with INVALID_MESSAGE: a link message cannot be replayed elsewhere", async () => {
-    const victim = await signedIn(server, newKey());
+    const victim = (await signedIn(server, newKey())).client;
     const { linkStatement } = await me(victim);
-    const attacker = await signedIn(server, newKey());
+    const attacker = (await signedIn(server, newKey())).client;
     const wallet = newKey();
     const result = await link(attacker, wallet, { statement: linkStatement });
     expect(errorCode(result)).toBe('INVALID_MESSAGE');
@@ -168,7 +162,7 @@ describe('linking wallets', () => {
     let client: TestClient;
     const wallet = newKey();
     beforeAll(async () => {
-      client = await signedIn(server, newKey());
+      client = (await signedIn(server, newKey())).client;
     });
 
     it('UNAUTHENTICATED without a session', async () => {
@@ -237,7 +231,7 @@ describe('linking wallets', () => {
   it('makes a linked wallet the primary: its address becomes the account address', async () => {
     const first = newKey();
     const second = newKey();
-    const client = await signedIn(server, first);
+    const { client } = await signedIn(server, first);
     await link(client, second);
     const result = await client.request<{ setPrimaryWallet: WalletFields }>(
       `mutation($a: Address!) { setPrimaryWallet(address: $a) { ${WALLET_FIELDS} } }`,
@@ -255,9 +249,9 @@ describe('linking wallets', () => {
   it('unlinks a wallet, ending every session it started and closing their sockets', async () => {
     const first = newKey();
     const second = newKey();
-    const acting = await signedIn(server, first);
+    const acting = (await signedIn(server, first)).client;
     await link(acting, second);
-    const bySecond = await signedIn(server, second);
+    const bySecond = (await signedIn(server, second)).client;
     const socket = await subscribeAccountEvents(bySecond, { events: server.services.events });
     const watcher = await subscribeAccountEvents(acting, { events: server.services.events });
 
@@ -274,12 +268,12 @@ describe('linking wallets', () => {
     const account = await me(acting);
     expect(account.wallets.map((wallet) => wallet.address)).toEqual([first.address]);
     // The unlinked wallet now signs in to an account of its own.
-    expect((await me(await signedIn(server, second))).id).not.toBe(account.id);
+    expect((await me((await signedIn(server, second)).client)).id).not.toBe(account.id);
   });
 
   it("refuses to unlink the account's last wallet with LAST_WALLET, and answers false for a stranger's", async () => {
     const key = newKey();
-    const client = await signedIn(server, key);
+    const { client } = await signedIn(server, key);
     expect(errorCode(await unlink(client, key.address))).toBe('LAST_WALLET');
     expect((await unlink(client, newKey().address)).data?.unlinkWallet).toBe(false);
     expect((await me(client)).wallets).toHaveLength(1);
@@ -288,11 +282,11 @@ describe('linking wallets', () => {
   it('hands the primary role on when the primary wallet is unlinked, and ends this session if it was signed in with it', async () => {
     const first = newKey();
     const second = newKey();
-    const client = await signedIn(server, first);
+    const { client } = await signedIn(server, first);
     await link(client, second);
     expect((await unlink(client, first.address)).data?.unlinkWallet).toBe(true);
     expect((await client.request<Me>('{ me { id } }')).data?.me).toBeNull();
-    const account = await me(await signedIn(server, second));
+    const account = await me((await signedIn(server, second)).client);
     expect(account.address).toBe(second.address);
     expect(account.wallets).toMatchObject([{ address: second.address, primary: true }]);
   });
@@ -307,8 +301,8 @@ describe('WALLET_LINKED reaches every open tab of the account', () => {
 
   it('streams WALLET_LINKED to another session of the account', async () => {
     const key = newKey();
-    const tab = await signedIn(server, key);
-    const other = await signedIn(server, key);
+    const tab = (await signedIn(server, key)).client;
+    const other = (await signedIn(server, key)).client;
     const events = await subscribeAccountEvents(other, { events: server.services.events });
     const wallet = newKey();
     expect((await link(tab, wallet)).errors).toBeUndefined();
@@ -327,7 +321,7 @@ describe.each(databaseBackends)('the link replay race on $name', ({ name, kind, 
     afterAll(() => server?.close());
 
     it('links a wallet once of 30 concurrent linkWallet calls with one signed message', async () => {
-      const client = await signedIn(server, newKey());
+      const { client } = await signedIn(server, newKey());
       const wallet = newKey();
       const message = await linkMessage(client, wallet);
       const signature = await wallet.signMessage({ message });
@@ -348,7 +342,7 @@ describe.each(databaseBackends)('the link replay race on $name', ({ name, kind, 
     it('leaves an account one wallet when both of its two wallets are unlinked at once', async () => {
       const first = newKey();
       const second = newKey();
-      const client = await signedIn(server, first);
+      const { client } = await signedIn(server, first);
       await link(client, second);
       const results = await Promise.all([
         unlink(client, first.address),
@@ -356,7 +350,7 @@ describe.each(databaseBackends)('the link replay race on $name', ({ name, kind, 
       ]);
       const codes = results.map((result) => errorCode(result) ?? result.data?.unlinkWallet);
       expect(codes.filter((code) => code === true)).toHaveLength(1);
-      const account = await me(await signedIn(server, codes[0] === true ? second : first));
+      const account = await me((await signedIn(server, codes[0] === true ? second : first)).client);
       expect(account.wallets).toHaveLength(1);
       expect(account.wallets[0]?.primary).toBe(true);
     });
@@ -371,7 +365,7 @@ describe('linkWallet attempts per client', () => {
   afterAll(() => server?.close());
 
   it('answers RATE_LIMITED with retryAfterSeconds past RATE_LIMIT_PER_MINUTE, counted apart from sign-ins', async () => {
-    const client = await signedIn(server, newKey());
+    const { client } = await signedIn(server, newKey());
     const garbage = () => linkWallet(client, 'not a message', `0x${'ab'.repeat(65)}`);
     expect(errorCode(await garbage())).toBe('INVALID_MESSAGE');
     expect(errorCode(await garbage())).toBe('INVALID_MESSAGE');

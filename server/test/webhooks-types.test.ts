@@ -1,8 +1,6 @@
-import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../testing/wait-for.js';
-import { TestClient } from './support/graphql-client.js';
 import {
   answerInteraction,
   browserSignedInAs,
@@ -12,6 +10,7 @@ import {
   startAuthorization,
   WIKI,
 } from './support/oidc-relying-party.js';
+import { type SignedIn, signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import {
   type ReceivedWebhook,
@@ -28,25 +27,12 @@ import {
 const BOUND_MS = 15_000;
 const newKey = () => privateKeyToAccount(generatePrivateKey());
 
-type Signed = { client: TestClient; accountId: string; sessionId: string };
-
-async function signIn(server: TestServer, key: LocalAccount): Promise<Signed> {
-  const client = new TestClient(server);
-  const result = await client.signInAs(key, { issuedAt: new Date(server.clock()).toISOString() });
-  if (!result.data) throw new Error(`sign-in failed: ${JSON.stringify(result.errors)}`);
-  return {
-    client,
-    accountId: result.data.signIn.account.id,
-    sessionId: result.data.signIn.session.id,
-  };
-}
-
 describe('webhook message types', () => {
   const adminKey = newKey();
   const friendKey = newKey();
   let receiver: WebhookReceiver;
   let server: TestServer;
-  let admin: Signed;
+  let admin: SignedIn;
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -61,7 +47,7 @@ describe('webhook message types', () => {
         WEBHOOKS: webhooksEnv([{ id: 'crm', url: receiver.url, secret: receiver.secret }]),
       },
     });
-    admin = await signIn(server, adminKey);
+    admin = await signedIn(server, adminKey);
   });
   afterAll(async () => {
     await server?.close();
@@ -85,8 +71,8 @@ describe('webhook message types', () => {
 
   it('session.ended revoked: a session revoked from another', async () => {
     const key = newKey();
-    const first = await signIn(server, key);
-    const second = await signIn(server, key);
+    const first = await signedIn(server, key);
+    const second = await signedIn(server, key);
     const revoked = await second.client.request('mutation ($id: ID!) { revokeSession(id: $id) }', {
       id: first.sessionId,
     });
@@ -100,7 +86,7 @@ describe('webhook message types', () => {
   });
 
   it('app.authorized and app.revoked', async () => {
-    const user = await signIn(server, newKey());
+    const user = await signedIn(server, newKey());
     const browser = browserSignedInAs(server, user.client);
     const config = await discoverAs(server, WIKI);
     const authorization = await startAuthorization(browser, config, { scope: 'openid profile' });
@@ -119,7 +105,7 @@ describe('webhook message types', () => {
   });
 
   it('roles.changed by the access rules', async () => {
-    const friend = await signIn(server, friendKey);
+    const friend = await signedIn(server, friendKey);
     const result = await friend.client.request('mutation { refreshAccess { checkedAt } }');
     expect(result.errors).toBeUndefined();
     expect((await message('roles.changed', { accountId: friend.accountId })).data).toEqual({
@@ -131,7 +117,7 @@ describe('webhook message types', () => {
   });
 
   it('roles.changed by an administrator granting and revoking a role', async () => {
-    const user = await signIn(server, newKey());
+    const user = await signedIn(server, newKey());
     const granted = await admin.client.request(
       'mutation ($id: ID!) { grantRole(accountId: $id, role: "editor") { id } }',
       { id: user.accountId },
@@ -164,7 +150,7 @@ describe('webhook message types', () => {
   });
 
   it('account.suspended with session.ended suspended, then account.unsuspended', async () => {
-    const user = await signIn(server, newKey());
+    const user = await signedIn(server, newKey());
     const until = new Date(server.clock() + 86_400_000).toISOString();
     const suspended = await admin.client.request(
       'mutation ($id: ID!, $until: DateTime) { suspendAccount(id: $id, reason: "spam", until: $until) { id } }',
@@ -196,7 +182,7 @@ describe('webhook message types', () => {
 
   it('session.ended revoked for each session an administrator ends', async () => {
     const key = newKey();
-    const sessions = [await signIn(server, key), await signIn(server, key)];
+    const sessions = [await signedIn(server, key), await signedIn(server, key)];
     const ended = await admin.client.request<{ endSessions: number }>(
       'mutation ($id: ID!) { endSessions(accountId: $id) }',
       { id: sessions[0]?.accountId },

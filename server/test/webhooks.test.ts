@@ -5,6 +5,7 @@ import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import { metricsOf } from './support/metrics-of.js';
 import { sampleValue } from './support/parse-prometheus-text.js';
+import { signedIn } from './support/signed-in.js';
 import { captureLogs, startTestServer, type TestServer } from './support/test-server.js';
 import {
   newWebhookSecret,
@@ -57,17 +58,6 @@ const resend = (client: TestClient, deliveryId: string) =>
     { id: deliveryId },
   );
 
-async function signIn(server: TestServer, index: number) {
-  const client = new TestClient(server);
-  // The server's clock may have been moved: the message is issued at its time.
-  const result = await client.signInAs(testAccount(index), {
-    issuedAt: new Date(server.clock()).toISOString(),
-  });
-  expect(result.errors).toBeUndefined();
-  const signedIn = result.data?.signIn as { account: { id: string }; session: { id: string } };
-  return { client, accountId: signedIn.account.id, sessionId: signedIn.session.id };
-}
-
 const attemptsOf = async (server: TestServer, webhookId: string) =>
   Number(
     (
@@ -107,7 +97,7 @@ describe.each(databaseBackends)('webhooks on $name', (backend) => {
 
     it('sends account.created then session.created for a first sign-in, signed and verifiable', async () => {
       const before = receiver.received.length;
-      const { accountId, sessionId } = await signIn(server, 0);
+      const { accountId, sessionId } = await signedIn(server, 0);
       await waitFor(() => receiver.received.length >= before + 2, BOUND_MS);
       const [created, session] = receiver.received.slice(before) as ReceivedWebhook[];
       for (const message of [created, session]) {
@@ -134,7 +124,7 @@ describe.each(databaseBackends)('webhooks on $name', (backend) => {
 
     it('sends only session.created for a later sign-in, and session.ended signed_out for a sign-out', async () => {
       const before = receiver.received.length;
-      const { client, accountId, sessionId } = await signIn(server, 0);
+      const { client, accountId, sessionId } = await signedIn(server, 0);
       await waitFor(() => receiver.received.length >= before + 1, BOUND_MS);
       expect(receiver.received.slice(before).map((m) => m.type)).toEqual(['session.created']);
 
@@ -150,7 +140,7 @@ describe.each(databaseBackends)('webhooks on $name', (backend) => {
       receiver.answer = (message) =>
         receiver.received.filter((m) => m.id === message.id).length === 1 ? 500 : 200;
       const before = receiver.received.length;
-      await signIn(server, 0);
+      await signedIn(server, 0);
       await waitFor(() => receiver.received.length >= before + 1, BOUND_MS);
       const first = receiver.received[before] as ReceivedWebhook;
       expect(first.answered).toBe(500);
@@ -221,7 +211,7 @@ describe('webhooks: endpoints, failures and the console', () => {
   });
 
   it('sends an endpoint only the types it lists', async () => {
-    const { client, sessionId } = await signIn(server, 1);
+    const { client, sessionId } = await signedIn(server, 1);
     expect((await client.request('mutation { signOut }')).errors).toBeUndefined();
     await waitFor(
       () => ofType(crm, 'session.ended').some((m) => m.data.sessionId === sessionId),
@@ -239,7 +229,7 @@ describe('webhooks: endpoints, failures and the console', () => {
   });
 
   it('sends wallet.linked, then wallet.unlinked and session.ended wallet_unlinked for the sessions it started', async () => {
-    const { client, accountId } = await signIn(server, 0);
+    const { client, accountId } = await signedIn(server, 0);
     const second = testAccount(2);
     const me = await client.request<{ me: { linkStatement: string } }>('{ me { linkStatement } }');
     const linkStatement = me.data?.me.linkStatement ?? '';
@@ -261,7 +251,7 @@ describe('webhooks: endpoints, failures and the console', () => {
     });
 
     // A session the linked wallet started ends with its unlinking.
-    const viaSecond = await signIn(server, 2);
+    const viaSecond = await signedIn(server, 2);
     expect(viaSecond.accountId).toBe(accountId);
     const unlinked = await client.request('mutation ($a: Address!) { unlinkWallet(address: $a) }', {
       a: second.address,
@@ -287,7 +277,7 @@ describe('webhooks: endpoints, failures and the console', () => {
   it('marks a delivery FAILED after the last of WEBHOOK_RETRY_DELAYS, logging each failed attempt', async () => {
     crm.answer = () => 503;
     const before = crm.received.length;
-    const { sessionId } = await signIn(server, 1);
+    const { sessionId } = await signedIn(server, 1);
     const isOurs = (m: ReceivedWebhook) => m.data.sessionId === sessionId;
     const attemptsSeen = () => crm.received.slice(before).filter(isOurs).length;
     const row = () =>
@@ -341,7 +331,7 @@ describe('webhooks: endpoints, failures and the console', () => {
   });
 
   it('lists deliveries newest first with cursors and a status filter; resends one with the same webhook-id', async () => {
-    const { client, accountId: adminAccountId } = await signIn(server, 0);
+    const { client, accountId: adminAccountId } = await signedIn(server, 0);
     await server.services.webhooks.idle();
     const all = await deliveries(client, { first: 100 });
     expect(all.errors).toBeUndefined();
@@ -405,7 +395,7 @@ describe('webhooks: endpoints, failures and the console', () => {
   });
 
   it('answers FORBIDDEN to a non-administrator and UNAUTHENTICATED without a session', async () => {
-    const { client } = await signIn(server, 1);
+    const { client } = await signedIn(server, 1);
     expect(errorCode(await deliveries(client))).toBe('FORBIDDEN');
     expect(errorCode(await resend(client, '00000000-0000-4000-8000-000000000000'))).toBe(
       'FORBIDDEN',
@@ -422,7 +412,7 @@ describe('webhooks: endpoints, failures and the console', () => {
     // Session.ended goes to both; the audit endpoint holds every request.
     const ends: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const { client, sessionId } = await signIn(server, 1);
+      const { client, sessionId } = await signedIn(server, 1);
       expect((await client.request('mutation { signOut }')).errors).toBeUndefined();
       ends.push(sessionId);
       if (i === 0) await waitFor(() => audit.held() >= 1, BOUND_MS);
@@ -454,7 +444,7 @@ describe('webhooks: endpoints, failures and the console', () => {
 
   it('reports the age of the oldest pending message', async () => {
     crm.answer = () => 500;
-    await signIn(server, 1);
+    await signedIn(server, 1);
     await waitFor(() => crm.received.at(-1)?.answered === 500, BOUND_MS);
     await server.services.webhooks.idle();
     server.clock.advance(90_000);
@@ -488,7 +478,7 @@ describe('webhooks: receiver down, then up', () => {
       },
     });
     try {
-      const { sessionId } = await signIn(server, 0);
+      const { sessionId } = await signedIn(server, 0);
       const row = () =>
         server.services.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow();
       // The first attempt is refused and recorded.
@@ -576,7 +566,7 @@ describe('webhooks: no endpoints', () => {
   it('stores nothing', async () => {
     const server = await startTestServer();
     try {
-      await signIn(server, 0);
+      await signedIn(server, 0);
       const rows = await server.services.db.selectFrom('webhook_deliveries').selectAll().execute();
       expect(rows).toEqual([]);
     } finally {

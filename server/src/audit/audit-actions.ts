@@ -1,6 +1,13 @@
 import type { ChangeAction } from '../changes/change.js';
+import type { AuditAction } from '../graphql/generated/resolvers-types.js';
 
-/** Every action the audit log records (changes/change.ts), for filters and their error message. */
+/**
+ * Every action the audit log records (changes/change.ts), for filters and their
+ * error message, in the order docs/administration.md tells them. The schema's
+ * `enum AuditAction` names the same actions: the checks below fail to compile
+ * when either side gains one the other lacks, and audit-actions.test.ts
+ * compares the lists.
+ */
 export const AUDIT_ACTIONS = [
   'sign_in',
   'sign_in_refused',
@@ -21,10 +28,16 @@ export const AUDIT_ACTIONS = [
   'webhook_resent',
 ] as const satisfies readonly ChangeAction[];
 
-// A Change added without its name here fails to compile.
+// A Change added without its name here, or without its value in the schema's enum, fails to compile.
 type Unlisted = Exclude<ChangeAction, (typeof AUDIT_ACTIONS)[number]>;
 const everyActionListed: Unlisted extends never ? true : never = true;
 void everyActionListed;
+type NotInSchema = Exclude<ChangeAction, AuditAction>;
+const everyActionInSchema: NotInSchema extends never ? true : never = true;
+void everyActionInSchema;
+type NotAChange = Exclude<AuditAction, ChangeAction>;
+const everySchemaActionAChange: NotAChange extends never ? true : never = true;
+void everySchemaActionAChange;
 
 export function isAuditAction(value: string): value is ChangeAction {
   return (AUDIT_ACTIONS as readonly string[]).includes(value);

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
-import { SigilError } from '../errors.js';
+import { type ErrorCode, SigilError } from '../errors.js';
 
 /**
  * The one place domain errors become GraphQL errors. A SigilError keeps its
@@ -21,7 +21,7 @@ export function maskError(
   if (original instanceof SigilError) {
     return new GraphQLError(original.message, {
       ...(graphQLError && { nodes: graphQLError.nodes, path: graphQLError.path }),
-      extensions: { code: original.code, ...original.details },
+      extensions: { code: original.code satisfies ErrorCode, ...original.details },
     });
   }
   if (
@@ -31,7 +31,7 @@ export function maskError(
     // Yoga copies a parse failure's exception (name and message) into
     // `originalError`: the client gets the error's own message, never that text.
     const { originalError: _exception, ...extensions } = graphQLError.extensions;
-    const code = extensions.code ?? 'GRAPHQL_VALIDATION_FAILED';
+    const code = extensions.code ?? ('GRAPHQL_VALIDATION_FAILED' satisfies ErrorCode);
     return new GraphQLError(graphQLError.message, {
       nodes: graphQLError.nodes,
       path: graphQLError.path,
@@ -41,6 +41,9 @@ export function maskError(
   logger.error({ err: original, requestId }, 'unexpected error in a GraphQL operation');
   return new GraphQLError('Unexpected error.', {
     ...(graphQLError && { nodes: graphQLError.nodes, path: graphQLError.path }),
-    extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId && { requestId }) },
+    extensions: {
+      code: 'INTERNAL_SERVER_ERROR' satisfies ErrorCode,
+      ...(requestId && { requestId }),
+    },
   });
 }

@@ -29,7 +29,7 @@ export function sendGraphQLError(
   reply: FastifyReply,
   status: number,
   message: string,
-  code: ErrorCode | 'BAD_REQUEST',
+  code: ErrorCode,
 ) {
   return reply
     .status(status)

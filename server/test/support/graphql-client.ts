@@ -46,7 +46,12 @@ export class TestClient extends GraphQLClient {
     });
   }
 
-  async signIn(message: string, signature: string) {
+  /** `init.headers` are sent with the request (a user agent the audit log records, say). */
+  async signIn(
+    message: string,
+    signature: string,
+    init: { headers?: Record<string, string> } = {},
+  ) {
     return this.request<{
       signIn: { account: { id: string; address: string }; session: { id: string } };
     }>(
@@ -57,6 +62,7 @@ export class TestClient extends GraphQLClient {
         }
       }`,
       { message, signature },
+      init,
     );
   }
 

@@ -1,4 +1,4 @@
-import { parseSiweMessage } from 'viem/siwe';
+import { parseSiweMessage } from '@sigil/siwe';
 import { describe, expect, it } from 'vitest';
 import { createGraphqlClient } from '../graphql/create-graphql-client';
 import { createSchemaFetch } from '../test/schema-fetch';
@@ -43,7 +43,7 @@ describe('createLinkMessage', () => {
       version: '1',
       chainId: 31337,
       nonce: 'linknonce0001',
-      issuedAt: serverNow,
+      issuedAt: serverNow.toISOString(),
     });
   });
 

@@ -1,12 +1,11 @@
 import type { ApolloClient } from '@apollo/client';
-import { type Address, getAddress } from 'viem';
-import { createSiweMessage } from 'viem/siwe';
+import type { Address } from 'viem';
 import {
   CreateNonceDocument,
   LinkStatementDocument,
   SignInParametersDocument,
 } from '../graphql/generated/graphql';
-import { serverIssuedAt } from './server-issued-at';
+import { buildSignInMessage } from './build-sign-in-message';
 import { SignInPreparationError } from './sign-in-errors';
 
 export type CreateLinkMessageParameters = {
@@ -21,7 +20,8 @@ export type CreateLinkMessageParameters = {
  * The EIP-4361 message a wallet signs to be linked to the signed-in account:
  * the server's domain and URI, the account's link statement (it names the
  * account, so the signature cannot link the wallet anywhere else), a fresh
- * nonce, and the nonce's issue time by the server's clock.
+ * nonce, and the nonce's issue time by the server's clock: built by
+ * `buildSignInMessage`, as a sign-in's is.
  */
 export async function createLinkMessage({
   client,
@@ -33,21 +33,14 @@ export async function createLinkMessage({
     client.query({ query: LinkStatementDocument, fetchPolicy: 'network-only' }),
     client.mutate({ mutation: CreateNonceDocument, fetchPolicy: 'no-cache' }),
   ]);
-  const { domain, uri, chains, nonceTtlSeconds } = parameters.data.signInParameters;
   const linkStatement = statement.data.me?.linkStatement;
   if (!linkStatement) throw new SignInPreparationError('no account is signed in');
   if (!nonce.data) throw new SignInPreparationError('the server issued no nonce');
-  if (!chains.some((chain) => chain.id === chainId)) {
-    throw new SignInPreparationError(`chain ${chainId} is not enabled on this server`);
-  }
-  return createSiweMessage({
-    domain,
-    address: getAddress(address),
+  return buildSignInMessage({
+    parameters: parameters.data.signInParameters,
     statement: linkStatement,
-    uri,
-    version: '1',
+    address,
     chainId,
-    nonce: nonce.data.createNonce.value,
-    issuedAt: serverIssuedAt(nonce.data.createNonce.expiresAt, nonceTtlSeconds),
+    nonce: nonce.data.createNonce,
   });
 }

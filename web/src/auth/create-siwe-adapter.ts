@@ -1,16 +1,14 @@
 import type { ApolloClient } from '@apollo/client';
 import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit';
-import { getAddress } from 'viem';
-import { createSiweMessage } from 'viem/siwe';
 import {
   CreateNonceDocument,
   SignInDocument,
   SignInParametersDocument,
 } from '../graphql/generated/graphql';
 import { readRefusal } from '../graphql/read-refusal';
+import { buildSignInMessage } from './build-sign-in-message';
 import type { SessionActions } from './create-session-actions';
 import { readSuspension } from './read-suspension';
-import { serverIssuedAt } from './server-issued-at';
 import type { SignInActivity } from './sign-in-activity';
 import { SignInPreparationError } from './sign-in-errors';
 
@@ -116,22 +114,17 @@ export function createSiweAdapter({
       const usableNonce = isUnspent(nonce, parameters.nonceTtlSeconds)
         ? nonce
         : await requestNonce();
-      if (!parameters.chains.some((chain) => chain.id === chainId)) {
-        throw new SignInPreparationError(`chain ${chainId} is not enabled on this server`);
-      }
       const nonceHeld = held.get(usableNonce);
       if (!nonceHeld) throw new SignInPreparationError('the nonce was not issued by this server');
-      placedInAMessage.add(usableNonce);
-      return createSiweMessage({
-        domain: parameters.domain,
-        address: getAddress(address),
+      const message = buildSignInMessage({
+        parameters,
         statement: parameters.statement,
-        uri: parameters.uri,
-        version: '1',
+        address,
         chainId,
-        nonce: usableNonce,
-        issuedAt: serverIssuedAt(nonceHeld.expiresAt, parameters.nonceTtlSeconds),
+        nonce: { value: usableNonce, expiresAt: nonceHeld.expiresAt },
       });
+      placedInAMessage.add(usableNonce);
+      return message;
     },
 
     async verify({ message, signature }) {

@@ -1,4 +1,5 @@
 import { ApolloError } from '@apollo/client';
+import { ErrorCode } from '../graphql/generated/schema-enums';
 
 /** Why and until when the account is suspended, as the server said with ACCOUNT_SUSPENDED. */
 export type Suspension = { reason: string; until: string | null };
@@ -8,7 +9,7 @@ export function readSuspension(error: unknown): Suspension | null {
   if (!(error instanceof ApolloError)) return null;
   for (const graphQLError of error.graphQLErrors) {
     const { code, reason, until } = graphQLError.extensions ?? {};
-    if (code !== 'ACCOUNT_SUSPENDED') continue;
+    if (code !== ErrorCode.AccountSuspended) continue;
     return {
       reason: typeof reason === 'string' ? reason : '',
       until: typeof until === 'string' ? until : null,

@@ -6,6 +6,7 @@ import {
   RemoveAvatarDocument,
   UpdateProfileDocument,
 } from '../graphql/generated/graphql';
+import { ErrorCode } from '../graphql/generated/schema-enums';
 import { avatarProblem, bioProblem, displayNameProblem } from './profile-rules';
 import { uploadAvatar } from './upload-avatar';
 
@@ -44,7 +45,9 @@ export type ProfileForm = {
  */
 function refusalMessage(error: unknown, fallback: string): string {
   if (error instanceof ApolloError) {
-    const refusal = error.graphQLErrors.find((item) => item.extensions?.code === 'BAD_USER_INPUT');
+    const refusal = error.graphQLErrors.find(
+      (item) => item.extensions?.code === ErrorCode.BadUserInput,
+    );
     if (refusal) return refusal.message;
   }
   return fallback;
@@ -140,7 +143,9 @@ export function useProfileForm(): ProfileForm {
         const result = await uploadAvatar({ file });
         if (!result.ok) {
           setError(
-            result.code === 'BAD_USER_INPUT' && result.message ? result.message : AVATAR_FAILED,
+            result.code === ErrorCode.BadUserInput && result.message
+              ? result.message
+              : AVATAR_FAILED,
           );
           return;
         }

@@ -6,6 +6,7 @@ import {
   type AccountPageQuery,
   RevokeSessionDocument,
 } from '../../graphql/generated/graphql';
+import { ErrorCode } from '../../graphql/generated/schema-enums';
 
 export type AccountPageData = NonNullable<AccountPageQuery['me']>;
 
@@ -26,7 +27,7 @@ export type AccountPageState = {
 function endedTheSession(error: ApolloError | undefined): boolean {
   return (
     error?.graphQLErrors.some(
-      (graphQLError) => graphQLError.extensions?.code === 'UNAUTHENTICATED',
+      (graphQLError) => graphQLError.extensions?.code === ErrorCode.Unauthenticated,
     ) ?? false
   );
 }

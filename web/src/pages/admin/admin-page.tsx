@@ -15,6 +15,8 @@ import { consoleRefusalOf, serverMessageOf } from './read-admin-error';
 import { WebhooksView } from './webhooks/webhooks-view';
 // The console's own styles, in its chunk: pages that are not the console never load them.
 import './admin.css';
+import { ConsoleError } from './console-error';
+import { ConsoleLoading } from './console-loading';
 
 /**
  * The operator's console (docs/web-app.md, "The console"): only for an account holding
@@ -56,9 +58,7 @@ function AdminConsole() {
     return (
       <section className="page" aria-labelledby="page-title">
         <PageHeading>Administration</PageHeading>
-        <p className="muted" role="status">
-          Loading…
-        </p>
+        <ConsoleLoading />
       </section>
     );
   }
@@ -66,9 +66,7 @@ function AdminConsole() {
     return (
       <section className="page" aria-labelledby="page-title">
         <PageHeading>Administration</PageHeading>
-        <p className="inline-error" role="alert">
-          {serverMessageOf(gate.error)}
-        </p>
+        <ConsoleError message={serverMessageOf(gate.error)} />
         <div className="actions">
           <button type="button" className="button" onClick={() => gate.refetch()}>
             Try again

@@ -1,5 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 import { ConsoleDialog } from './console-dialog';
+import { ConsoleError } from './console-error';
+import { DialogActions } from './dialog-actions';
 
 export type ConfirmActionDialogProps = {
   open: boolean;
@@ -31,29 +33,16 @@ export function ConfirmActionDialog({
   return (
     <ConsoleDialog open={open} title={title} onCancel={onCancel} initialFocus={cancelRef}>
       <div className="stack-tight">{children}</div>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button
-          type="button"
-          className={danger ? 'button button-danger' : 'button'}
-          onClick={onConfirm}
-          disabled={busy}
-        >
-          {busy ? 'Working…' : confirmLabel}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          ref={cancelRef}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-      </div>
+      <ConsoleError message={error} />
+      <DialogActions
+        confirmLabel={confirmLabel}
+        busyLabel="Working…"
+        busy={busy}
+        danger={danger}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        cancelRef={cancelRef}
+      />
     </ConsoleDialog>
   );
 }

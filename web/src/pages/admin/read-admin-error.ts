@@ -1,4 +1,5 @@
 import { ApolloError } from '@apollo/client';
+import { ErrorCode } from '../../graphql/generated/schema-enums';
 import { readRefusal } from '../../graphql/read-refusal';
 
 /** The generic failure message of docs/sign-in.md, for anything that is not the server's refusal. */
@@ -24,7 +25,7 @@ export function serverMessageOf(error: unknown): string {
     const refused = error.graphQLErrors.find(
       (graphQLError) =>
         typeof graphQLError.extensions?.code === 'string' &&
-        graphQLError.extensions.code !== 'INTERNAL_SERVER_ERROR',
+        graphQLError.extensions.code !== ErrorCode.InternalServerError,
     );
     if (refused?.message) return refused.message;
   }

@@ -8,6 +8,8 @@ import { AdminAccountDocument, type AdminAccountQuery } from '../../../graphql/g
 import { PageHeading } from '../../page-heading';
 import { adminPath } from '../admin-paths';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
+import { ConsoleError } from '../console-error';
+import { ConsoleLoading } from '../console-loading';
 import { PlainTable } from '../plain-table';
 import { serverMessageOf } from '../read-admin-error';
 import { GrantRoleDialog } from './grant-role-dialog';
@@ -33,13 +35,12 @@ export function AccountView({ id }: { id: string }) {
       <section className="page" aria-labelledby="page-title">
         <PageHeading title="Administration: account">Account</PageHeading>
         {loading ? (
-          <p className="muted" role="status">
-            Loading…
-          </p>
+          <ConsoleLoading />
         ) : (
-          <p className={error ? 'inline-error' : undefined} role={error ? 'alert' : undefined}>
-            {error ? serverMessageOf(error) : 'There is no account with this id.'}
-          </p>
+          <>
+            <ConsoleError message={error && serverMessageOf(error)} />
+            {error ? null : <p>There is no account with this id.</p>}
+          </>
         )}
         <p>
           <Link to={adminPath('accounts')}>Back to accounts</Link>

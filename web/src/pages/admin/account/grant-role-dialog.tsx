@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ConsoleDialog } from '../console-dialog';
+import { ConsoleError } from '../console-error';
+import { DialogActions } from '../dialog-actions';
 
 export type GrantRoleDialogProps = {
   open: boolean;
@@ -75,19 +77,13 @@ export function GrantRoleDialog({ open, busy, error, onSubmit, onCancel }: Grant
             .
           </p>
         </div>
-        {error ? (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Granting…' : 'Grant role'}
-          </button>
-          <button type="button" className="button button-secondary" onClick={cancel}>
-            Cancel
-          </button>
-        </div>
+        <ConsoleError message={error} />
+        <DialogActions
+          confirmLabel="Grant role"
+          busyLabel="Granting…"
+          busy={busy}
+          onCancel={cancel}
+        />
       </form>
     </ConsoleDialog>
   );

@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ConsoleDialog } from '../console-dialog';
+import { ConsoleError } from '../console-error';
+import { DialogActions } from '../dialog-actions';
 import { suspensionEndOf, tomorrowUtc } from './suspension-end';
 
 export type SuspendRequest = { reason: string; until: string | null };
@@ -124,19 +126,14 @@ export function SuspendDialog({
               : 'It lifts at the start of that day (UTC). Empty: until an administrator lifts it.'}
           </p>
         </div>
-        {error ? (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="submit" className="button button-danger" disabled={busy}>
-            {busy ? 'Suspending…' : 'Suspend account'}
-          </button>
-          <button type="button" className="button button-secondary" onClick={cancel}>
-            Cancel
-          </button>
-        </div>
+        <ConsoleError message={error} />
+        <DialogActions
+          confirmLabel="Suspend account"
+          busyLabel="Suspending…"
+          busy={busy}
+          danger
+          onCancel={cancel}
+        />
       </form>
     </ConsoleDialog>
   );

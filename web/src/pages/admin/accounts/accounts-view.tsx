@@ -6,6 +6,7 @@ import { shortAddress } from '../../../components/short-address';
 import { AdminAccountsDocument, type AdminAccountsQuery } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
 import { adminPath } from '../admin-paths';
+import { ConsoleError } from '../console-error';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
@@ -98,11 +99,7 @@ export function AccountsView() {
           />
         </div>
       </form>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {serverMessageOf(error)}
-        </p>
-      ) : null}
+      <ConsoleError message={error && serverMessageOf(error)} />
       <DataTable
         table={table}
         caption="Accounts"

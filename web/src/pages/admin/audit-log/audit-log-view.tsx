@@ -5,8 +5,10 @@ import { Link } from 'wouter';
 import { describeUserAgent } from '../../../components/describe-user-agent';
 import { shortAddress } from '../../../components/short-address';
 import { AdminAuditLogDocument, type AdminAuditLogQuery } from '../../../graphql/generated/graphql';
+import { AuditAction } from '../../../graphql/generated/schema-enums';
 import { PageHeading } from '../../page-heading';
 import { adminPath } from '../admin-paths';
+import { ConsoleError } from '../console-error';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
@@ -15,10 +17,12 @@ import { TableTime } from '../table-time';
 import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 import { useDebouncedValue } from '../use-debounced-value';
-import { AUDIT_ACTIONS } from './audit-actions';
 import { auditLogExportHref } from './export-link';
 
 export const AUDIT_PAGE_SIZE = 50;
+
+/** The schema's actions (generated from `enum AuditAction`), in its order: alphabetical. */
+const AUDIT_ACTIONS = Object.values(AuditAction);
 
 type AuditRow = NonNullable<AdminAuditLogQuery['admin']>['auditLog']['edges'][number]['node'];
 
@@ -114,11 +118,7 @@ export function AuditLogView() {
           />
         </div>
       </form>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {serverMessageOf(error)}
-        </p>
-      ) : null}
+      <ConsoleError message={error && serverMessageOf(error)} />
       <DataTable
         table={table}
         caption="Audit events"

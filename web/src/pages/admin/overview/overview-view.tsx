@@ -1,6 +1,8 @@
 import { useQuery } from '@apollo/client';
 import { AdminOverviewDocument } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
+import { ConsoleError } from '../console-error';
+import { ConsoleLoading } from '../console-loading';
 import { serverMessageOf } from '../read-admin-error';
 import { SignInsChart } from './sign-ins-chart';
 
@@ -19,16 +21,8 @@ export function OverviewView() {
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeading title="Administration">Overview</PageHeading>
-      {loading && !stats ? (
-        <p className="muted" role="status">
-          Loading…
-        </p>
-      ) : null}
-      {error ? (
-        <p className="inline-error" role="alert">
-          {serverMessageOf(error)}
-        </p>
-      ) : null}
+      {loading && !stats ? <ConsoleLoading /> : null}
+      <ConsoleError message={error && serverMessageOf(error)} />
       {stats ? (
         <>
           <dl className="admin-figures">

@@ -8,6 +8,7 @@ import {
   type WebhookDeliveryStatus,
 } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
+import { ConsoleError } from '../console-error';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
@@ -139,11 +140,7 @@ export function WebhooksView() {
       >
         {outcome?.text ?? ''}
       </p>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {serverMessageOf(error)}
-        </p>
-      ) : null}
+      <ConsoleError message={error && serverMessageOf(error)} />
       <DataTable
         table={table}
         caption="Webhook deliveries"

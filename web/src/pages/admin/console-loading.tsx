@@ -1,0 +1,8 @@
+/** "Loading…" while the console's first answer is on its way, announced politely. */
+export function ConsoleLoading() {
+  return (
+    <p className="muted" role="status">
+      Loading…
+    </p>
+  );
+}
