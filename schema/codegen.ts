@@ -43,6 +43,14 @@ const config: CodegenConfig = {
         avoidOptionals: false,
       },
     },
+    // The schema's enums alone, as types that import nothing: errors.ts and
+    // the audit actions sit below every module (docs/architecture.md,
+    // "Layers") and name the codes and actions from here, where
+    // resolvers-types.ts would pull in the GraphQL context and with it a circle.
+    'server/src/graphql/generated/schema-enums.ts': {
+      plugins: ['typescript'],
+      config: { onlyEnums: true, enumsAsTypes: true, useTypeImports: true },
+    },
     // What the first paint asks for, as printed text: the small entry fetches it without Apollo.
     'web/src/first-paint/generated/printed-operations.ts': {
       documents: ['web/src/**/*.graphql'],

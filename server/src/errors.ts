@@ -10,7 +10,7 @@
  * every error from this one module.
  */
 import { SigilError, type SigilErrorCode, type SigilErrorOptions } from '@sigil/siwe';
-import type { ErrorCode as SchemaErrorCode } from './graphql/generated/resolvers-types.js';
+import type { ErrorCode as SchemaErrorCode } from './graphql/generated/schema-enums.js';
 
 export {
   DomainMismatchError,

@@ -1,5 +1,5 @@
 import type { ChangeAction } from '../changes/change.js';
-import type { AuditAction } from '../graphql/generated/resolvers-types.js';
+import type { AuditAction } from '../graphql/generated/schema-enums.js';
 
 /**
  * Every action the audit log records (changes/change.ts), for filters and their
