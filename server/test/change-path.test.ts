@@ -132,7 +132,7 @@ describeEachDatabase('the path of a change', (database) => {
       expect(await deliveriesOf(change.sessionId)).toHaveLength(1);
       await vi.waitFor(
         () => expect(receiver.received.map((m) => m.data.sessionId)).toContain(change.sessionId),
-        { timeout: 30_000, interval: 20 },
+        { timeout: 20_000, interval: 20 },
       );
       const message = receiver.received.find((m) => m.data.sessionId === change.sessionId);
       expect(message).toMatchObject({ verified: true, type: 'session.ended' });
@@ -147,7 +147,7 @@ describeEachDatabase('the path of a change', (database) => {
       // What is sent next is the change that committed after it, and only that.
       await commit(committed, false);
       await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThan(before), {
-        timeout: 30_000,
+        timeout: 20_000,
         interval: 20,
       });
       await dispatcher.idle();
