@@ -25,13 +25,15 @@ import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-re
  * registers hears of a committed change, and none of one that rolled back.
  * A rollback is a change recorded and published, then the transaction throws.
  */
-const signOut = (accountId: string): Change => ({
+type SignOut = Extract<Change, { action: 'sign_out' }>;
+
+const signOut = (accountId: string): SignOut => ({
   action: 'sign_out',
   accountId,
   sessionId: randomUUID(),
 });
 
-const signedOutEvent = (change: Change & { action: 'sign_out' }): AccountEventMessage => ({
+const signedOutEvent = (change: SignOut): AccountEventMessage => ({
   type: 'SIGNED_OUT',
   at: Date.now(),
   accountId: change.accountId,
@@ -86,7 +88,7 @@ describeEachDatabase('the path of a change', (database) => {
   });
 
   /** Records `change` and publishes its event; rolls back when asked, after both. */
-  const commit = (change: Change & { action: 'sign_out' }, rollBack: boolean) =>
+  const commit = (change: SignOut, rollBack: boolean) =>
     changes.commit(async ({ record, publish }) => {
       await record({ at: Date.now(), actorId: null, ip: null, userAgent: null }, change);
       publish(signedOutEvent(change));

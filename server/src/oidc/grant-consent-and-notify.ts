@@ -1,5 +1,5 @@
 import type Provider from 'oidc-provider';
-import { findActiveSuspension } from '../admin/suspension-store.js';
+import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
@@ -48,6 +48,12 @@ export async function grantConsentAndNotify(
   const now = clock();
   const widened = !existing || grantedScopes.some((s) => !existing.scopes.split(' ').includes(s));
   await changes.commit(async ({ trx, record, publish }) => {
+    // Checked again under the account's lock, as a sign-in and a link are: a
+    // suspension that committed since the check above is seen here, and one
+    // after waits for this consent and then revokes it (docs/administration.md).
+    await lockAccount(trx, accountId);
+    const suspended = await findActiveSuspension(trx, accountId, now);
+    if (suspended) throw new AccountSuspendedError(suspended);
     const consent = await recordConsent(trx, {
       accountId,
       clientId,
