@@ -23,8 +23,11 @@ import { createAccessChecker } from '../server/src/access/create-access-checker.
 import { findOrCreateAccountForWallet } from '../server/src/accounts/account-store.js';
 import { walletIdentity } from '../server/src/accounts/wallet-identity.js';
 import { linkWalletToAccount } from '../server/src/accounts/wallet-store.js';
+import { auditConsumer } from '../server/src/audit/audit-consumer.js';
+import { createChangeCommitter } from '../server/src/changes/change-committer.js';
 import { accessRule } from '../server/src/config/access-rule.js';
 import { createAccountEvents } from '../server/src/events/account-events.js';
+import { liveEventsConsumer } from '../server/src/events/live-events-consumer.js';
 import { createDatabase } from '../server/src/store/create-database.js';
 import { migrateToLatest } from '../server/src/store/migrate.js';
 import { type CountingRpcProxy, startCountingRpcProxy } from '../testing/counting-rpc-proxy.js';
@@ -171,7 +174,12 @@ export async function runAccessCheck(
       rolesTtlSeconds: 300,
       timeoutMs: 10_000,
       clock: Date.now,
-      events,
+      // What app.ts gives it: the change of roles audited, then published.
+      changes: createChangeCommitter({
+        db: store.db,
+        consumers: [auditConsumer(), liveEventsConsumer(events)],
+        logger: pino({ level: 'silent' }),
+      }),
       logger: pino({ level: 'silent' }),
     });
 

@@ -1,12 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { createAccessChecker } from './access/create-access-checker.js';
+import { auditConsumer } from './audit/audit-consumer.js';
 import { registerAuditLogExport } from './audit/audit-log-route.js';
 import { createRateLimiter } from './auth/rate-limit/rate-limiter.js';
 import { createSignatureVerifier } from './auth/signature/verify-signature.js';
+import { createChangeCommitter } from './changes/change-committer.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config/load-config.js';
-import { createAccountEvents } from './events/account-events.js';
+import { type AccountEventMessage, createAccountEvents } from './events/account-events.js';
+import { liveEventsConsumer } from './events/live-events-consumer.js';
 import { type Every, scheduleHousekeeping } from './housekeeping/schedule-housekeeping.js';
 import { requestIdFor, trustProxy } from './http/client-address.js';
 import { compressResponses } from './http/compress-responses.js';
@@ -32,6 +35,7 @@ import { registerOidc } from './oidc/register-oidc.js';
 import type { Services } from './services.js';
 import { createDatabase } from './store/create-database.js';
 import { migrateToLatest } from './store/migrate.js';
+import { webhookConsumer } from './webhooks/webhook-consumer.js';
 import { oldestPendingCreatedAt } from './webhooks/webhook-delivery-store.js';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
@@ -100,6 +104,28 @@ export async function createServices(
     overrides.metrics ?? (config.metricsPort === undefined ? noMetrics : createMetrics());
   const clock = overrides.clock ?? systemClock;
   const events = createAccountEvents({ redisUrl: config.redisUrl, logger });
+  const webhooks = createWebhookDispatcher({
+    db: store.db,
+    dialect: store.dialect,
+    clock,
+    config,
+    logger,
+    metrics,
+  });
+  // Every change reaches these through one path (changes/change-committer.ts).
+  // Without endpoints webhooks are not a consumer at all: a sign-in then
+  // costs no more than its audit event.
+  const changes = createChangeCommitter<AccountEventMessage>({
+    db: store.db,
+    logger,
+    consumers: [
+      auditConsumer(),
+      ...(config.webhooks.length > 0
+        ? [webhookConsumer<AccountEventMessage>(config.webhooks, webhooks)]
+        : []),
+      liveEventsConsumer(events),
+    ],
+  });
   const services: Services = {
     config,
     clock,
@@ -108,6 +134,7 @@ export async function createServices(
     logger,
     verifier,
     events,
+    changes,
     rateLimiter: createRateLimiter({
       limitPerMinute: config.rateLimitPerMinute,
       redisUrl: config.redisUrl,
@@ -133,19 +160,11 @@ export async function createServices(
       rolesTtlSeconds: config.rolesTtlSeconds,
       timeoutMs: overrides.chainTimeoutMs ?? 10_000,
       clock,
-      events,
+      changes,
       logger,
-      webhooks: config.webhooks,
       adminWallets: config.adminWallets,
     }),
-    webhooks: createWebhookDispatcher({
-      db: store.db,
-      dialect: store.dialect,
-      clock,
-      config,
-      logger,
-      metrics,
-    }),
+    webhooks,
   };
   metrics.observe({
     activeSubscriptions: () => services.events.activeSubscriptions(),

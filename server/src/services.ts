@@ -2,9 +2,10 @@ import type { Logger } from 'pino';
 import type { AccessChecker } from './access/create-access-checker.js';
 import type { RateLimiter } from './auth/rate-limit/rate-limiter.js';
 import type { SignatureVerifier } from './auth/signature/verify-signature.js';
+import type { ChangeCommitter } from './changes/change-committer.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config/load-config.js';
-import type { AccountEvents } from './events/account-events.js';
+import type { AccountEventMessage, AccountEvents } from './events/account-events.js';
 import type { ImageVariants } from './images/image-variants.js';
 import type { Metrics } from './metrics/metrics.js';
 import type { Store } from './store/create-database.js';
@@ -22,6 +23,12 @@ export type Services = {
   db: Db;
   verifier: SignatureVerifier;
   events: AccountEvents;
+  /**
+   * The one way a change is committed: audit event and webhook messages in
+   * its transaction, live events and the dispatcher's wake after the commit
+   * (docs/architecture.md, "The path of a change").
+   */
+  changes: ChangeCommitter<AccountEventMessage>;
   rateLimiter: RateLimiter;
   /** Counters and readings for Prometheus; does nothing when METRICS_PORT is off. */
   metrics: Metrics;

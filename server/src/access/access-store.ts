@@ -39,23 +39,19 @@ export type SaveAccessCheckParameters = {
   roles: string[];
   /** The balances read at this check; the others keep their rows (their chain failed). */
   read: ReadonlyMap<string, bigint>;
-  /**
-   * Runs last inside the check's transaction with the roles before it: a
-   * change of roles is recorded there (changes/record-change.ts).
-   */
-  beforeCommit?: (trx: Db, before: string[] | undefined) => Promise<void>;
 };
 
 /**
- * Records a check and answers the roles of the check before it, read in the
- * same transaction: what a ROLES_CHANGED is measured against. Undefined when
- * the account was never checked.
+ * Records a check and answers the roles of the check before it, read in
+ * `trx`, the check's transaction (its change of roles is recorded there
+ * too): what a ROLES_CHANGED is measured against. Undefined when the
+ * account was never checked.
  */
 export async function saveAccessCheck(
-  db: Db,
+  trx: Db,
   p: SaveAccessCheckParameters,
 ): Promise<string[] | undefined> {
-  return db.transaction().execute(async (trx) => {
+  {
     const previous = await trx
       .selectFrom('access_checks')
       .select('roles')
@@ -95,7 +91,6 @@ export async function saveAccessCheck(
         .execute();
     }
     const before = previous ? (JSON.parse(previous.roles) as string[]) : undefined;
-    await p.beforeCommit?.(trx, before);
     return before;
-  });
+  }
 }

@@ -2,11 +2,11 @@ import type { Logger } from 'pino';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { listWallets } from '../accounts/wallet-store.js';
 import { NO_CHANGE_SOURCE } from '../audit/change-source.js';
-import { recordChange } from '../changes/record-change.js';
+import type { ChangeCommitter } from '../changes/change-committer.js';
 import type { Clock } from '../clock.js';
 import type { AccessRule } from '../config/access-rule.js';
 import type { Config } from '../config/load-config.js';
-import type { AccountEvents } from '../events/account-events.js';
+import type { AccountEventMessage } from '../events/account-events.js';
 import { heldRoles } from '../roles/held-roles.js';
 import type { Db } from '../store/database.js';
 import type { AccessRuleResultModel } from './access-rule-result.js';
@@ -62,10 +62,9 @@ export type CreateAccessCheckerParameters = {
   /** One deadline over every chain's read. */
   timeoutMs: number;
   clock: Clock;
-  events: Pick<AccountEvents, 'publish'>;
+  /** How a change of roles is committed: audited, sent to webhooks, published (changes/change-committer.ts). */
+  changes: ChangeCommitter<AccountEventMessage>;
   logger: Pick<Logger, 'warn' | 'info'>;
-  /** Where a change of roles is also sent (docs/webhooks.md). @default none */
-  webhooks?: Config['webhooks'];
   /** ADMIN_ADDRESSES: an account holding one of these wallets holds `admin`. @default none */
   adminWallets?: Config['adminWallets'];
 };
@@ -78,7 +77,7 @@ export type CreateAccessCheckerParameters = {
  * meanwhile shares that next one.
  */
 export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChecker {
-  const { db, rules, clock, events, logger } = p;
+  const { db, rules, clock, changes, logger } = p;
   /** Every role held, given the rules' (roles/held-roles.ts). */
   const rolesHeld = (from: Db, accountId: string, ruleRoles: readonly string[]) =>
     heldRoles(from, { adminWallets: p.adminWallets ?? [] }, accountId, ruleRoles);
@@ -147,34 +146,30 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
       };
     }
     const checkedAt = clock();
-    const before = await saveAccessCheck(db, {
-      accountId,
-      checkedAt,
-      stale,
-      roles: evaluation.roles,
-      read,
-      // A change of the rule roles is audited in the check's transaction; no
+    await changes.commit(async (tx) => {
+      const before = await saveAccessCheck(tx.trx, {
+        accountId,
+        checkedAt,
+        stale,
+        roles: evaluation.roles,
+        read,
+      });
+      const was = before ?? [];
+      if (sameRoles(was, evaluation.roles)) return;
+      // A change of the rule roles is recorded in the check's transaction; no
       // session acts, so there is no actor (docs/administration.md).
-      async beforeCommit(trx, previous) {
-        const was = previous ?? [];
-        if (sameRoles(was, evaluation.roles)) return;
-        await recordChange(
-          trx,
-          { webhooks: p.webhooks ?? [] },
-          { ...NO_CHANGE_SOURCE, at: checkedAt },
-          {
-            action: 'roles_changed',
-            accountId,
-            roles: await rolesHeld(trx, accountId, evaluation.roles),
-            granted: evaluation.roles.filter((role) => !was.includes(role)),
-            revoked: was.filter((role) => !evaluation.roles.includes(role)),
-          },
-        );
-      },
-    });
-    if (!sameRoles(before ?? [], evaluation.roles)) {
-      const roles = await rolesHeld(db, accountId, evaluation.roles);
-      events.publish({
+      const roles = await rolesHeld(tx.trx, accountId, evaluation.roles);
+      await tx.record(
+        { ...NO_CHANGE_SOURCE, at: checkedAt },
+        {
+          action: 'roles_changed',
+          accountId,
+          roles,
+          granted: evaluation.roles.filter((role) => !was.includes(role)),
+          revoked: was.filter((role) => !evaluation.roles.includes(role)),
+        },
+      );
+      tx.publish({
         type: 'ROLES_CHANGED',
         at: checkedAt,
         accountId,
@@ -182,7 +177,7 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
         ...(cause.sessionId !== undefined && { sessionId: cause.sessionId }),
         roles,
       });
-    }
+    });
     return { checkedAt, stale, rules: evaluation.rules, ruleRoles: evaluation.roles };
   }
 

@@ -1,5 +1,4 @@
 import type { ChangeSource } from '../audit/change-source.js';
-import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { endSessionsOfWallet } from '../sessions/session-store.js';
 import { findAccountWallet, removeWallet, walletView } from './wallet-store.js';
@@ -23,17 +22,15 @@ export async function unlinkWalletAndNotify(
   services: Services,
   p: UnlinkWalletParameters,
 ): Promise<{ endedSessionIds: string[] } | undefined> {
-  const { db, store, events, clock } = services;
+  const { store, changes, clock } = services;
   const now = clock();
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await changes.commit(async ({ trx, record, publish }) => {
     const wallet = await findAccountWallet(trx, p);
     if (!wallet) return undefined;
     // Sessions first: removing the wallet clears their link to it.
     const ended = await endSessionsOfWallet(trx, { walletId: wallet.id, now });
     await removeWallet(trx, { wallet, dialect: store.dialect });
-    await recordChange(
-      trx,
-      services.config,
+    await record(
       { ...p.source, at: now },
       {
         action: 'wallet_unlinked',
@@ -44,27 +41,27 @@ export async function unlinkWalletAndNotify(
         endedSessionIds: ended.map((session) => session.id),
       },
     );
+    for (const session of ended) {
+      publish({
+        type: 'SESSION_REVOKED',
+        at: now,
+        accountId: p.accountId,
+        // The account's own unlink ended the sessions the wallet started.
+        actor: 'SELF',
+        sessionId: session.id,
+      });
+    }
+    publish({
+      type: 'WALLET_UNLINKED',
+      at: now,
+      accountId: p.accountId,
+      actor: 'SELF',
+      sessionId: p.sessionId,
+      wallet: walletView(wallet),
+    });
     return { wallet, ended };
   });
   if (!outcome) return undefined;
-  for (const session of outcome.ended) {
-    events.publish({
-      type: 'SESSION_REVOKED',
-      at: now,
-      accountId: p.accountId,
-      // The account's own unlink ended the sessions the wallet started.
-      actor: 'SELF',
-      sessionId: session.id,
-    });
-  }
-  events.publish({
-    type: 'WALLET_UNLINKED',
-    at: now,
-    accountId: p.accountId,
-    actor: 'SELF',
-    sessionId: p.sessionId,
-    wallet: walletView(outcome.wallet),
-  });
   // The wallet's holdings no longer count (docs/access.md), checked after the answer.
   services.access.checkInBackground(p.accountId, { sessionId: p.sessionId });
   return { endedSessionIds: outcome.ended.map((session) => session.id) };

@@ -1,7 +1,6 @@
 import { changeSourceOf } from '../audit/change-source.js';
 import { linkStatement, linkWallet } from '../auth/link-wallet.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
-import { recordChange } from '../changes/record-change.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
@@ -66,8 +65,8 @@ export const walletResolvers: Resolvers = {
 
     async setPrimaryWallet(_parent, args, context) {
       const session = requireSession(context);
-      const { db, clock, config } = context.services;
-      const wallet = await db.transaction().execute(async (trx) => {
+      const { changes, clock } = context.services;
+      const wallet = await changes.commit(async ({ trx, record }) => {
         const found = await findAccountWallet(trx, {
           accountId: session.account_id,
           address: args.address,
@@ -77,9 +76,7 @@ export const walletResolvers: Resolvers = {
         // Choosing the primary it already is changes nothing, and records nothing.
         if (found.is_primary === 1) return found;
         const primary = await makePrimaryWallet(trx, found);
-        await recordChange(
-          trx,
-          config,
+        await record(
           { ...changeSourceOf(context, session.account_id), at: clock() },
           {
             action: 'primary_wallet_changed',

@@ -1,7 +1,8 @@
 import { readAccessCheck } from '../access/access-store.js';
 import type { ChangeContext } from '../changes/change.js';
-import { recordChange } from '../changes/record-change.js';
+import type { ChangeTransaction } from '../changes/change-committer.js';
 import { NotFoundError } from '../errors.js';
+import type { AccountEventMessage } from '../events/account-events.js';
 import { grantRole, listGrantedRoles, revokeRole } from '../roles/granted-role-store.js';
 import { heldRoles } from '../roles/held-roles.js';
 import type { Services } from '../services.js';
@@ -24,10 +25,10 @@ type RoleChangeParameters = { accountId: string; role: string; change: ChangeCon
  * account's roles moved. Granting a role already granted changes nothing.
  */
 export async function grantRoleAndNotify(services: Services, p: RoleChangeParameters) {
-  const { before, after } = await services.db.transaction().execute(async (trx) => {
+  await services.changes.commit(async ({ trx, record, publish }) => {
     const before = await rolesOf(trx, services, p.accountId);
     const already = (await listGrantedRoles(trx, p.accountId)).includes(p.role);
-    if (already) return { before, after: before };
+    if (already) return;
     await grantRole(trx, {
       accountId: p.accountId,
       role: p.role,
@@ -35,38 +36,36 @@ export async function grantRoleAndNotify(services: Services, p: RoleChangeParame
       grantedBy: p.change.actorId,
     });
     const after = await rolesOf(trx, services, p.accountId);
-    await recordChange(trx, services.config, p.change, {
+    await record(p.change, {
       action: 'role_granted',
       accountId: p.accountId,
       role: p.role,
       roles: after,
     });
-    return { before, after };
+    publishIfChanged(publish, p, before, after);
   });
-  publishIfChanged(services, p, before, after);
 }
 
 /** Takes back a granted role: NOT_FOUND when the account was not granted it. */
 export async function revokeRoleAndNotify(services: Services, p: RoleChangeParameters) {
-  const { before, after } = await services.db.transaction().execute(async (trx) => {
+  await services.changes.commit(async ({ trx, record, publish }) => {
     const before = await rolesOf(trx, services, p.accountId);
     if (!(await revokeRole(trx, { accountId: p.accountId, role: p.role }))) {
       throw new NotFoundError(`The account was not granted the role ${p.role}.`);
     }
     const after = await rolesOf(trx, services, p.accountId);
-    await recordChange(trx, services.config, p.change, {
+    await record(p.change, {
       action: 'role_revoked',
       accountId: p.accountId,
       role: p.role,
       roles: after,
     });
-    return { before, after };
+    publishIfChanged(publish, p, before, after);
   });
-  publishIfChanged(services, p, before, after);
 }
 
 function publishIfChanged(
-  services: Services,
+  publish: ChangeTransaction<AccountEventMessage>['publish'],
   p: RoleChangeParameters,
   before: string[],
   after: string[],
@@ -74,7 +73,7 @@ function publishIfChanged(
   if (before.join(' ') === after.join(' ')) return;
   // No session of the account acted, so none is named: each subscriber sees
   // its own, never the administrator's.
-  services.events.publish({
+  publish({
     type: 'ROLES_CHANGED',
     at: p.change.at,
     accountId: p.accountId,

@@ -1,5 +1,4 @@
 import type { ChangeContext } from '../changes/change.js';
-import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import { endLiveSessionsOfAccount } from './end-account-sessions.js';
@@ -14,27 +13,27 @@ export async function endSessionsAndNotify(
   p: { accountId: string; change: ChangeContext },
 ): Promise<number> {
   const now = p.change.at;
-  const ended = await services.db.transaction().execute(async (trx) => {
+  const ended = await services.changes.commit(async ({ trx, record, publish }) => {
     const ended = await endLiveSessionsOfAccount(trx, {
       accountId: p.accountId,
       now,
       lifetimes: sessionLifetimes(services.config),
     });
-    await recordChange(trx, services.config, p.change, {
+    await record(p.change, {
       action: 'sessions_ended',
       accountId: p.accountId,
       endedSessionIds: ended.map((session) => session.id),
     });
+    for (const session of ended) {
+      publish({
+        type: 'SESSION_REVOKED',
+        at: now,
+        accountId: session.account_id,
+        actor: 'ADMINISTRATOR',
+        sessionId: session.id,
+      });
+    }
     return ended;
   });
-  for (const session of ended) {
-    services.events.publish({
-      type: 'SESSION_REVOKED',
-      at: now,
-      accountId: session.account_id,
-      actor: 'ADMINISTRATOR',
-      sessionId: session.id,
-    });
-  }
   return ended.length;
 }

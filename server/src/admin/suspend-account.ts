@@ -1,5 +1,4 @@
 import type { ChangeContext } from '../changes/change.js';
-import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import { endLiveSessionsOfAccount } from './end-account-sessions.js';
@@ -34,7 +33,7 @@ export async function suspendAccountAndNotify(
   p: SuspendAccountParameters,
 ): Promise<SuspensionRow> {
   const now = p.change.at;
-  const { suspension, ended } = await services.db.transaction().execute(async (trx) => {
+  return services.changes.commit(async ({ trx, record, publish }) => {
     await lockAccount(trx, p.accountId);
     const current = await findActiveSuspension(trx, p.accountId, now);
     const suspension: SuspensionRow = {
@@ -52,23 +51,22 @@ export async function suspendAccountAndNotify(
     });
     await revokeAccountApps(trx, p.accountId);
     const endedSessionIds = ended.map((session) => session.id);
-    await recordChange(trx, services.config, p.change, {
+    await record(p.change, {
       action: 'account_suspended',
       accountId: p.accountId,
       reason: p.reason,
       until: p.until,
       endedSessionIds,
     });
-    return { suspension, ended: endedSessionIds };
+    publish({
+      type: 'ACCOUNT_SUSPENDED',
+      at: now,
+      accountId: p.accountId,
+      actor: 'ADMINISTRATOR',
+      endedSessionIds,
+    });
+    return suspension;
   });
-  services.events.publish({
-    type: 'ACCOUNT_SUSPENDED',
-    at: now,
-    accountId: p.accountId,
-    actor: 'ADMINISTRATOR',
-    endedSessionIds: ended,
-  });
-  return suspension;
 }
 
 /** Lifts a suspension; answers whether one was in force (only then is the change recorded). */
@@ -76,10 +74,10 @@ export async function unsuspendAccount(
   services: Services,
   p: { accountId: string; change: ChangeContext },
 ): Promise<boolean> {
-  return services.db.transaction().execute(async (trx) => {
+  return services.changes.commit(async ({ trx, record }) => {
     const lifted = await deleteSuspension(trx, p.accountId, p.change.at);
     if (lifted) {
-      await recordChange(trx, services.config, p.change, {
+      await record(p.change, {
         action: 'account_unsuspended',
         accountId: p.accountId,
       });

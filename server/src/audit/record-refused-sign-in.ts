@@ -1,5 +1,4 @@
 import type { SiweMessage } from '@sigil/siwe';
-import { recordChange } from '../changes/record-change.js';
 import { SigilError } from '../errors.js';
 import type { Services } from '../services.js';
 import type { ChangeSource } from './change-source.js';
@@ -14,21 +13,19 @@ import type { ChangeSource } from './change-source.js';
  * account is the one its wallet would open, whichever kind it turns out to be.
  */
 export async function recordRefusedSignIn(
-  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  services: Pick<Services, 'changes' | 'clock'>,
   p: { source: ChangeSource; message: SiweMessage; error: unknown },
 ): Promise<void> {
   if (!(p.error instanceof SigilError)) return;
-  const { db, clock, config } = services;
+  const { changes, clock } = services;
   const { address, chainId } = p.message;
-  await db.transaction().execute(async (trx) => {
+  await changes.commit(async ({ trx, record }) => {
     const wallet = await trx
       .selectFrom('wallets')
       .select('account_id')
       .where('identity', 'in', [address, `eip155:${chainId}:${address}`])
       .executeTakeFirst();
-    await recordChange(
-      trx,
-      config,
+    await record(
       { ...p.source, at: clock() },
       {
         action: 'sign_in_refused',

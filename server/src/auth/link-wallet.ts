@@ -1,8 +1,7 @@
 import { walletIdentity } from '../accounts/wallet-identity.js';
 import { linkWalletToAccount, type WalletView, walletView } from '../accounts/wallet-store.js';
-import { findActiveSuspension } from '../admin/suspension-store.js';
+import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
-import { recordChange } from '../changes/record-change.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
 import { verifySignedMessage } from './verify-signed-message.js';
@@ -40,17 +39,19 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
     origin: p.origin,
     statement: linkStatement(p.accountId),
   });
-  // After the signature, never before it (docs/administration.md). A
-  // suspension ends the account's sessions, so this is the rare link that
-  // raced one.
-  const suspension = await findActiveSuspension(services.db, p.accountId, now);
-  if (suspension) throw new AccountSuspendedError(suspension);
   const identity = walletIdentity({
     address: message.address,
     chainId: message.chainId,
     verifiedAs: walletKind,
   });
-  const { wallet, linked } = await services.db.transaction().execute(async (trx) => {
+  const { wallet, linked } = await services.changes.commit(async ({ trx, record, publish }) => {
+    // After the signature, never before it (docs/administration.md). The
+    // account's lock orders this link and a suspension one after the other,
+    // as it does a sign-in (sign-in.ts): the suspension ends the session
+    // that links, or this check sees it; thrown here, nothing is linked.
+    await lockAccount(trx, p.accountId);
+    const suspension = await findActiveSuspension(trx, p.accountId, now);
+    if (suspension) throw new AccountSuspendedError(suspension);
     const outcome = await linkWalletToAccount(trx, {
       accountId: p.accountId,
       identity,
@@ -60,9 +61,7 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
       dialect: services.store.dialect,
     });
     if (outcome.linked) {
-      await recordChange(
-        trx,
-        services.config,
+      await record(
         { ...p.source, at: now },
         {
           action: 'wallet_linked',
@@ -72,19 +71,19 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
           chainId: outcome.wallet.chain_id,
         },
       );
+      publish({
+        type: 'WALLET_LINKED',
+        at: now,
+        accountId: p.accountId,
+        actor: 'SELF',
+        sessionId: p.sessionId,
+        wallet: walletView(outcome.wallet),
+      });
     }
     return outcome;
   });
   const view = walletView(wallet);
   if (linked) {
-    services.events.publish({
-      type: 'WALLET_LINKED',
-      at: now,
-      accountId: p.accountId,
-      actor: 'SELF',
-      sessionId: p.sessionId,
-      wallet: view,
-    });
     // The new wallet's holdings count from now on (docs/access.md), checked after the answer.
     services.access.checkInBackground(p.accountId, { sessionId: p.sessionId });
   }

@@ -6,7 +6,6 @@ import { walletIdentity } from '../accounts/wallet-identity.js';
 import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
 import { recordRefusedSignIn } from '../audit/record-refused-sign-in.js';
-import { recordChange } from '../changes/record-change.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
@@ -66,14 +65,14 @@ async function signInOnceVerified(
   p: SignInParameters,
   onNonceConsumed: (message: SiweMessage) => void,
 ): Promise<SignInOutcome> {
-  const { db, config, events } = services;
+  const { config, changes } = services;
   const { message, walletKind, now } = await verifySignedMessage(services, {
     ...p,
     onNonceConsumed,
   });
 
   const lifetimes = sessionLifetimes(config);
-  const { account, session, token, rotated } = await db.transaction().execute(async (trx) => {
+  const { account, session, token } = await changes.commit(async ({ trx, record, publish }) => {
     // Step 6: the wallet's identity, not its address, finds the account.
     const identity = walletIdentity({
       address: message.address,
@@ -125,13 +124,20 @@ async function signInOnceVerified(
     });
     const context = { ...p.source, at: now };
     if (rotated) {
-      await recordChange(trx, config, context, {
+      await record(context, {
         action: 'sign_out',
         accountId: rotated.account_id,
         sessionId: rotated.id,
       });
+      publish({
+        type: 'SIGNED_OUT',
+        at: now,
+        accountId: rotated.account_id,
+        actor: 'SELF',
+        sessionId: rotated.id,
+      });
     }
-    await recordChange(trx, config, context, {
+    await record(context, {
       action: 'sign_in',
       accountId: account.id,
       sessionId: session.id,
@@ -140,25 +146,16 @@ async function signInOnceVerified(
       walletKind,
       accountCreated: created,
     });
-    return { account, session, token, rotated };
+    publish({
+      type: 'SIGNED_IN',
+      at: now,
+      accountId: account.id,
+      actor: 'SELF',
+      sessionId: session.id,
+    });
+    return { account, session, token };
   });
 
-  if (rotated) {
-    events.publish({
-      type: 'SIGNED_OUT',
-      at: now,
-      accountId: rotated.account_id,
-      actor: 'SELF',
-      sessionId: rotated.id,
-    });
-  }
-  events.publish({
-    type: 'SIGNED_IN',
-    at: now,
-    accountId: account.id,
-    actor: 'SELF',
-    sessionId: session.id,
-  });
   // The access rules are checked after the answer, never before it: an EOA
   // sign-in does not wait on an RPC endpoint (docs/access.md).
   // A sign-in changes no wallet: with every chain down, that check is skipped.

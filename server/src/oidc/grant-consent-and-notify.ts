@@ -1,7 +1,6 @@
 import type Provider from 'oidc-provider';
-import { findActiveSuspension } from '../admin/suspension-store.js';
+import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
-import { recordChange } from '../changes/record-change.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
 import { connectedAppView, findConnection, recordConsent } from './connected-app-store.js';
@@ -33,7 +32,7 @@ export async function grantConsentAndNotify(
   provider: Provider,
   p: GrantConsentParameters,
 ): Promise<{ grantId: string }> {
-  const { db, clock, events, config } = services;
+  const { db, changes, clock, config } = services;
   const { accountId, clientId } = p;
   // A suspended account authorizes no app (docs/administration.md).
   const suspension = await findActiveSuspension(db, accountId, clock());
@@ -48,7 +47,13 @@ export async function grantConsentAndNotify(
   const grantedScopes = (grant.getOIDCScope() ?? '').split(' ').filter(Boolean);
   const now = clock();
   const widened = !existing || grantedScopes.some((s) => !existing.scopes.split(' ').includes(s));
-  const row = await db.transaction().execute(async (trx) => {
+  await changes.commit(async ({ trx, record, publish }) => {
+    // Checked again under the account's lock, as a sign-in and a link are: a
+    // suspension that committed since the check above is seen here, and one
+    // after waits for this consent and then revokes it (docs/administration.md).
+    await lockAccount(trx, accountId);
+    const suspended = await findActiveSuspension(trx, accountId, now);
+    if (suspended) throw new AccountSuspendedError(suspended);
     const consent = await recordConsent(trx, {
       accountId,
       clientId,
@@ -57,24 +62,19 @@ export async function grantConsentAndNotify(
       grantedAt: widened ? now : Number(existing.granted_at),
     });
     if (widened) {
-      await recordChange(
-        trx,
-        config,
+      await record(
         { ...p.source, at: now },
         { action: 'app_authorized', accountId, clientId, scopes: grantedScopes },
       );
+      publish({
+        type: 'APP_AUTHORIZED',
+        at: now,
+        accountId,
+        actor: 'SELF',
+        sessionId: p.sessionId,
+        app: connectedAppView(consent, oidcClientName(config, clientId)),
+      });
     }
-    return consent;
   });
-  if (widened) {
-    events.publish({
-      type: 'APP_AUTHORIZED',
-      at: now,
-      accountId,
-      actor: 'SELF',
-      sessionId: p.sessionId,
-      app: connectedAppView(row, oidcClientName(config, clientId)),
-    });
-  }
   return { grantId };
 }

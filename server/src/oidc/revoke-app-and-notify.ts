@@ -1,5 +1,4 @@
 import type { ChangeSource } from '../audit/change-source.js';
-import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { connectedAppView, deleteConnection } from './connected-app-store.js';
 import { revokeEverythingUnderGrant } from './kysely-oidc-adapter.js';
@@ -22,31 +21,28 @@ export async function revokeAppAndNotify(
   services: Services,
   p: RevokeAppParameters,
 ): Promise<boolean> {
-  const { db, clock, events, config } = services;
+  const { changes, clock, config } = services;
   const now = clock();
-  const connection = await db.transaction().execute(async (trx) => {
+  const connection = await changes.commit(async ({ trx, record, publish }) => {
     const removed = await deleteConnection(trx, p);
     if (removed) {
       await revokeEverythingUnderGrant(trx, removed.grant_id);
-      await recordChange(
-        trx,
-        config,
+      await record(
         { ...p.source, at: now },
         { action: 'app_revoked', accountId: p.accountId, clientId: p.clientId },
       );
+      const name =
+        config.oidcClients.find((c) => c.client_id === p.clientId)?.client_name ?? p.clientId;
+      publish({
+        type: 'APP_REVOKED',
+        at: now,
+        accountId: p.accountId,
+        actor: 'SELF',
+        sessionId: p.sessionId,
+        app: connectedAppView(removed, name),
+      });
     }
     return removed;
   });
-  if (!connection) return false;
-  const name =
-    config.oidcClients.find((c) => c.client_id === p.clientId)?.client_name ?? p.clientId;
-  events.publish({
-    type: 'APP_REVOKED',
-    at: now,
-    accountId: p.accountId,
-    actor: 'SELF',
-    sessionId: p.sessionId,
-    app: connectedAppView(connection, name),
-  });
-  return true;
+  return connection !== undefined;
 }

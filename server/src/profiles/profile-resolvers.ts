@@ -1,13 +1,12 @@
 import { type ChangeSource, changeSourceOf } from '../audit/change-source.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
-import { recordChange } from '../changes/record-change.js';
-import type { Config } from '../config/load-config.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { MAX_IMAGE_BYTES } from '../images/image-limits.js';
 import { deleteImagesOfAccount, findImageMeta, insertImage } from '../images/image-store.js';
 import { type IngestedImage, ingestImage } from '../images/ingest-image.js';
+import type { Services } from '../services.js';
 import type { Db } from '../store/database.js';
 import { findProfile, type ProfileRow, updateProfile } from './profile-store.js';
 import { findPublicProfile } from './public-profile-store.js';
@@ -20,11 +19,10 @@ const avatarOf = (db: Db, profile: Pick<ProfileRow, 'avatar_image_id'>) =>
 
 /** Replaces the avatar (or removes it, with null); the previous image goes with the change. */
 async function replaceAvatar(
-  db: Db,
-  config: Pick<Config, 'webhooks'>,
+  changes: Services['changes'],
   p: { accountId: string; now: number; image: IngestedImage | null; source: ChangeSource },
 ): Promise<ProfileRow> {
-  return db.transaction().execute(async (trx) => {
+  return changes.commit(async ({ trx, record }) => {
     const inserted = p.image
       ? await insertImage(trx, { accountId: p.accountId, image: p.image, now: p.now })
       : null;
@@ -34,9 +32,7 @@ async function replaceAvatar(
       now: p.now,
     });
     await deleteImagesOfAccount(trx, { accountId: p.accountId, keep: profile.avatar_image_id });
-    await recordChange(
-      trx,
-      config,
+    await record(
       { ...p.source, at: p.now },
       { action: 'profile_updated', accountId: p.accountId, fields: ['avatar'] },
     );
@@ -87,7 +83,7 @@ export const profileResolvers: Resolvers = {
   Mutation: {
     async updateProfile(_parent, args, context) {
       const session = requireSession(context);
-      const { db, clock, config } = context.services;
+      const { clock } = context.services;
       const changes = profileChanges(args.input);
       // The audit log names the fields sent, never their values.
       const fields = Object.entries(args.input)
@@ -95,12 +91,10 @@ export const profileResolvers: Resolvers = {
         .map(([field]) => field)
         .sort();
       const now = clock();
-      return db.transaction().execute(async (trx) => {
+      return context.services.changes.commit(async ({ trx, record }) => {
         const profile = await updateProfile(trx, { accountId: session.account_id, changes, now });
         if (fields.length === 0) return profile;
-        await recordChange(
-          trx,
-          config,
+        await record(
           { ...changeSourceOf(context, session.account_id), at: now },
           { action: 'profile_updated', accountId: session.account_id, fields },
         );
@@ -119,7 +113,7 @@ export const profileResolvers: Resolvers = {
         new Uint8Array(await file.arrayBuffer()),
         context.services.images.queues.uploads,
       );
-      return replaceAvatar(context.services.db, context.services.config, {
+      return replaceAvatar(context.services.changes, {
         accountId: session.account_id,
         now: context.services.clock(),
         image,
@@ -129,7 +123,7 @@ export const profileResolvers: Resolvers = {
 
     async removeAvatar(_parent, _args, context) {
       const session = requireSession(context);
-      return replaceAvatar(context.services.db, context.services.config, {
+      return replaceAvatar(context.services.changes, {
         accountId: session.account_id,
         now: context.services.clock(),
         image: null,

@@ -1,5 +1,4 @@
 import type { ChangeSource } from '../audit/change-source.js';
-import { recordChange } from '../changes/record-change.js';
 import type { Services } from '../services.js';
 import { endSession, type SessionRow } from './session-store.js';
 
@@ -18,7 +17,7 @@ export async function endSessionAndNotify(
   target: EndSessionTarget & { reason: 'SIGNED_OUT' | 'REVOKED'; source: ChangeSource },
 ): Promise<SessionRow | undefined> {
   const now = services.clock();
-  const ended = await services.db.transaction().execute(async (trx) => {
+  return services.changes.commit(async ({ trx, record, publish }) => {
     const row =
       'session' in target
         ? await endSession(trx, { id: target.session.id, reason: target.reason, now })
@@ -29,9 +28,7 @@ export async function endSessionAndNotify(
             now,
           });
     if (row) {
-      await recordChange(
-        trx,
-        services.config,
+      await record(
         { ...target.source, at: now },
         {
           action: target.reason === 'REVOKED' ? 'session_revoked' : 'sign_out',
@@ -39,18 +36,15 @@ export async function endSessionAndNotify(
           sessionId: row.id,
         },
       );
+      publish({
+        type: target.reason === 'REVOKED' ? 'SESSION_REVOKED' : 'SIGNED_OUT',
+        at: now,
+        accountId: row.account_id,
+        // signOut and revokeSession: only the account's own sessions end here.
+        actor: 'SELF',
+        sessionId: row.id,
+      });
     }
     return row;
   });
-  if (ended) {
-    services.events.publish({
-      type: target.reason === 'REVOKED' ? 'SESSION_REVOKED' : 'SIGNED_OUT',
-      at: now,
-      accountId: ended.account_id,
-      // signOut and revokeSession: only the account's own sessions end here.
-      actor: 'SELF',
-      sessionId: ended.id,
-    });
-  }
-  return ended;
 }

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Change, ChangeContext } from '../changes/change.js';
 import type { WebhookEndpoint } from '../config/webhook-endpoint.js';
 import type { Db } from '../store/database.js';
-import { signalWebhooksEnqueued } from './webhook-enqueued.js';
 import { webhookMessagesOf } from './webhook-messages.js';
 import type { WebhookDeliveriesTable } from './webhook-tables.js';
 
@@ -15,14 +14,15 @@ export function newWebhookId(): string {
  * Stores the messages `change` sends, one delivery per endpoint subscribed to
  * each type, inside `trx`: they commit with the change or not at all
  * (docs/webhooks.md). Without endpoints it costs nothing, not even the mapping.
+ * Answers whether it stored any, so the dispatcher is woken after the commit.
  */
 export async function enqueueWebhookMessages(
   trx: Db,
   endpoints: readonly WebhookEndpoint[],
   context: ChangeContext,
   change: Change,
-): Promise<void> {
-  if (endpoints.length === 0) return;
+): Promise<boolean> {
+  if (endpoints.length === 0) return false;
   const rows: WebhookDeliveriesTable[] = [];
   for (const message of webhookMessagesOf(context, change)) {
     const subscribed = endpoints.filter((endpoint) => endpoint.events.has(message.type));
@@ -52,7 +52,7 @@ export async function enqueueWebhookMessages(
       });
     }
   }
-  if (rows.length === 0) return;
+  if (rows.length === 0) return false;
   await trx.insertInto('webhook_deliveries').values(rows).execute();
-  signalWebhooksEnqueued();
+  return true;
 }

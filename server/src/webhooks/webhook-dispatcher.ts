@@ -13,7 +13,6 @@ import {
   releaseLeases,
   type WebhookDeliveryRow,
 } from './webhook-delivery-store.js';
-import { onWebhooksEnqueued } from './webhook-enqueued.js';
 
 export type WebhookDispatcherParameters = {
   db: Db;
@@ -37,8 +36,15 @@ export type WebhookDispatcherParameters = {
 };
 
 export type WebhookDispatcher = {
-  /** Starts sending: the poll, and the wake after each change that stored messages. */
+  /** Starts sending: the poll, and a look soon after each `notify`. */
   start(): Promise<void>;
+  /**
+   * A change that stored messages committed (changes/change-committer.ts):
+   * look soon, its rows already visible. Looks so caused are spaced, so a
+   * burst of changes costs a few looks, not one each. Does nothing before
+   * `start` or after `stop`.
+   */
+  notify(): void;
   /**
    * Looks for due deliveries now (and starts their attempts); resolves when
    * that look is done. Tests call it after moving the clock.
@@ -56,16 +62,13 @@ export type WebhookDispatcher = {
 
 /**
  * Looks caused by changes are at most this often: a burst of sign-ins costs a
- * few looks a second, each taking what is due, not one look per sign-in.
+ * bounded number of looks a second, each taking what is due, not one look
+ * per sign-in. On PostgreSQL a look is a short query on another connection
+ * and other instances share the table, so the spacing is shorter (as often
+ * as it looked before the wake came after the commit, bench/README.md §8);
+ * on SQLite a look waits for the one connection the sign-ins use.
  */
-const SIGNALLED_LOOK_SPACING_MS = 20;
-/**
- * On PostgreSQL, more looks this long after a signal: the change's
- * transaction commits a moment after it signals, and until then its rows are
- * invisible to the look. (On SQLite the look waits for the one connection,
- * so it runs after the commit.)
- */
-const COMMIT_CHASES_MS = [5, 25, 100];
+const SIGNALLED_LOOK_SPACING_MS = { postgres: 5, sqlite: 20 } as const;
 
 type InFlight = { leasedUntil: number; controller: AbortController; done: Promise<void> };
 
@@ -97,7 +100,9 @@ export function createWebhookDispatcher(p: WebhookDispatcherParameters): Webhook
   /** The last look left due deliveries (no slot, or their endpoint full): look again once an attempt ends. */
   let saturated = false;
   const timers = new Set<NodeJS.Timeout>();
-  let stopListening: (() => void) | undefined;
+  /** A signalled look is scheduled. */
+  let soon = false;
+  let lastSignalledLook = 0;
 
   const outcomeOf = (
     row: WebhookDeliveryRow,
@@ -257,33 +262,18 @@ export function createWebhookDispatcher(p: WebhookDispatcherParameters): Webhook
       started = true;
       const poll = setInterval(() => void pick(), pollIntervalMs);
       poll.unref();
-      let soon = false;
-      const chasing = COMMIT_CHASES_MS.map(() => false);
-      let lastSignalledLook = 0;
-      stopListening = onWebhooksEnqueued(() => {
-        if (!soon) {
-          soon = true;
-          later(
-            Math.max(0, lastSignalledLook + SIGNALLED_LOOK_SPACING_MS - performance.now()),
-            () => {
-              soon = false;
-              lastSignalledLook = performance.now();
-              void pick();
-            },
-          );
-        }
-        if (dialect !== 'postgres') return;
-        COMMIT_CHASES_MS.forEach((ms, index) => {
-          if (chasing[index]) return;
-          chasing[index] = true;
-          later(ms, () => {
-            chasing[index] = false;
-            void pick();
-          });
-        });
-      });
       timers.add(poll);
       void pick();
+    },
+    notify() {
+      if (!started || stopped || soon) return;
+      soon = true;
+      const spacing = SIGNALLED_LOOK_SPACING_MS[dialect];
+      later(Math.max(0, lastSignalledLook + spacing - performance.now()), () => {
+        soon = false;
+        lastSignalledLook = performance.now();
+        void pick();
+      });
     },
     wake: () => pick(),
     async idle() {
@@ -295,7 +285,6 @@ export function createWebhookDispatcher(p: WebhookDispatcherParameters): Webhook
     async stop(budgetMs) {
       if (stopped) return;
       stopped = true;
-      stopListening?.();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await picking;

@@ -1,4 +1,3 @@
-import { recordChange } from '../changes/record-change.js';
 import { BadUserInputError, NotFoundError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireAdministrator } from '../graphql/require-administrator.js';
@@ -39,13 +38,11 @@ export const webhookResolvers: Resolvers = {
       const { services } = context;
       const deliveryId = uuidArgument(args.deliveryId, 'deliveryId', 'a webhook delivery id');
       const at = services.clock();
-      const resent = await services.db.transaction().execute(async (trx) => {
+      const resent = await services.changes.commit(async ({ trx, record }) => {
         const original = await findDelivery(trx, deliveryId);
         if (!original) return undefined;
         const row = await insertResend(trx, original, at);
-        await recordChange(
-          trx,
-          services.config,
+        await record(
           {
             at,
             actorId: session.account_id,
