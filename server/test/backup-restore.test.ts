@@ -17,8 +17,8 @@ import { runBackupCommand } from './support/run-backup-command.js';
 import { createPostgresSchema } from './support/test-server.js';
 
 /**
- * DESIGN §9, backups: `npm run backup -- FILE` copies the database while the
- * server serves, and a server started on the restored copy knows every
+ * docs/operations.md, "Backups": `npm run backup -- FILE` copies the
+ * database while the server serves, and a server started on the restored copy knows every
  * account, wallet, session and audit event committed before the backup
  * began. The backup is taken in the middle of a burst of sign-ins; those
  * answered before the command started are the ones the copy must hold.

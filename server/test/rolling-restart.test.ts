@@ -19,7 +19,7 @@ import { repoRoot } from '../../testing/repo-root.js';
 import { type BuiltServer, startBuiltServer } from '../../testing/start-built-server.js';
 
 /**
- * Two instances from one checkout (DESIGN.md §9, docs/operations.md "Rolling
+ * Two instances from one checkout (docs/operations.md "Rolling
  * restart"): while a new build is swapped in and a second instance starts on
  * it, the first keeps answering for its page and its own scripts, from its own
  * build, never an error and never a mix of two builds; old builds are pruned

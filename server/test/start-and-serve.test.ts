@@ -11,7 +11,7 @@ import { isServerVariable, startBuiltServer } from '../../testing/start-built-se
 import { withoutTestRunnerEnv } from '../../testing/without-test-runner-env.js';
 
 /**
- * Starting is not building (DESIGN.md §9, docs/operations.md "Builds and
+ * Starting is not building (docs/operations.md "Builds and
  * restarts"): `npm start` builds only what is stale, `npm run serve` never
  * builds, and a bad setting is refused before any build. What was built is
  * read from the builds the pointers name and from what the commands print,

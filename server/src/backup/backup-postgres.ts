@@ -4,7 +4,7 @@ import { postgresLocation } from './postgres-location.js';
 import { runPostgresClient } from './run-postgres-client.js';
 
 /**
- * `pg_dump` in its custom format (DESIGN §9) of the server's schema:
+ * `pg_dump` in its custom format (docs/operations.md, "Backups") of the server's schema:
  * pg_dump reads everything in one repeatable-read transaction, so the copy
  * is the database as of its start while the server goes on writing.
  */

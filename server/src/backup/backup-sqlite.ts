@@ -7,7 +7,7 @@ import { asidePath, placeNewFile, refuseExistingFile } from './place-new-file.js
 const ALL_PAGES = 0x7fffffff;
 
 /**
- * Copies a live SQLite database with its online backup API (DESIGN §9: never
+ * Copies a live SQLite database with its online backup API (docs/operations.md, "Backups": never
  * a file copy, which could catch the file and its WAL mid-write). All pages go
  * in one step, which reads in one transaction: the copy is the database as of
  * that moment, and in WAL mode the server goes on writing meanwhile. (In
