@@ -157,6 +157,18 @@ export const SIWS_NEGATIVE: Record<string, SiwsNegativeVector> = {
     message: minimalWith(1, `${SIWS_ADDRESS} `),
     reason: 'address is not the base58 text',
   },
+  'a trailing space on the first line': {
+    message: minimalWith(0, `${HEADER} `),
+    reason: 'line 1 must be',
+  },
+  'a trailing space on the chain id': {
+    message: minimalWith(5, 'Chain ID: mainnet '),
+    reason: 'chain ID must be mainnet',
+  },
+  'a trailing space on the issued-at time': {
+    message: minimalWith(7, 'Issued At: 2024-05-01T12:00:00.000Z '),
+    reason: 'issued-at time is not',
+  },
   'a tab': {
     message: minimalWith(3, 'URI:\thttps://example.com/login'),
     reason: 'printable ASCII',
