@@ -9,6 +9,9 @@
 import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util';
 import { describe, expect, it } from 'vitest';
 import {
+  checkMessageBinding,
+  checkMessageTimes,
+  DomainMismatchError,
   detectMessageFamily,
   formatSiwsMessage,
   InvalidMessageError,
@@ -111,5 +114,23 @@ describe('mixed messages', () => {
     ].join('\n');
     expect(parseSiweMessage(text).chainId).toBe(1);
     expect(refusalOf(() => parseSiwsMessage(text)).details.reason).toContain('Ethereum account');
+  });
+});
+
+describe('the policy checks shared with EIP-4361', () => {
+  const fields = parseSiwsMessage(SIWS_POSITIVE['every field']?.message ?? '');
+
+  it('binds a Solana message to its domain and nonce', () => {
+    expect(() =>
+      checkMessageBinding(fields, { domains: ['example.com'], nonce: 'abcdef123456' }),
+    ).not.toThrow();
+    expect(() =>
+      checkMessageBinding(fields, { domains: ['example.org'], nonce: 'abcdef123456' }),
+    ).toThrow(DomainMismatchError);
+  });
+
+  it('checks its times', () => {
+    expect(() => checkMessageTimes(fields, new Date('2024-05-01T14:05:00Z'), 0)).not.toThrow();
+    expect(() => checkMessageTimes(fields, new Date('2024-05-01T14:11:00Z'), 0)).toThrow('expired');
   });
 });
