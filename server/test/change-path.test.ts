@@ -274,7 +274,7 @@ describeEachDatabase('the path of a change', (database) => {
           .select(['action', 'actor_id', 'detail'])
           .where('action', '=', 'webhook_resent')
           .execute()
-      ).filter((row) => row.detail.includes(deliveryId));
+      ).filter((row) => row.detail?.includes(deliveryId));
 
     const timesReceived = (webhookId: string) =>
       receiver.received.filter((m) => m.id === webhookId).length;
