@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, type GraphQLResponse, TestClient } from './support/graphql-client.js';
-import { newKey, PROFILE, png, profileOf, signedIn } from './support/profile-requests.js';
+import { newKey, png, profileOf, SET_AVATAR, signedIn } from './support/profile-requests.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { uploadFile } from './support/upload-file.js';
 
@@ -78,15 +78,14 @@ describe('the Origin rule on every mutation', () => {
   });
 
   it('refuses a multipart upload (setAvatar) from a foreign or null Origin, and serves it from an allowed one or none', async () => {
-    const setAvatar = `mutation($file: File!) { setAvatar(file: $file) { ${PROFILE} } }`;
     const image = await png(64, 64);
     for (const origin of REFUSED_ORIGINS) {
-      const result = await uploadFile(someone, setAvatar, image, { origin });
+      const result = await uploadFile(someone, SET_AVATAR, image, { origin });
       expect(errorCode(result), origin).toBe('DOMAIN_MISMATCH');
     }
     expect((await profileOf(someone)).avatar).toBeNull();
     for (const origin of origins()) {
-      const result = await uploadFile(someone, setAvatar, image, { origin });
+      const result = await uploadFile(someone, SET_AVATAR, image, { origin });
       expect(result.errors, String(origin)).toBeUndefined();
     }
   });
