@@ -33,6 +33,12 @@ const CONNECTED_APP_IDS = graphql(`
   }
 `);
 
+const SET_AVATAR = graphql(`
+  mutation OidcProviderSetAvatar($file: File!) {
+    setAvatar(file: $file) { avatar { id } }
+  }
+`);
+
 const REVOKE_WIKI = graphql(`
   mutation OidcProviderRevokeWiki {
     revokeApp(clientId: "wiki")
@@ -172,13 +178,9 @@ describe('OpenID Connect provider', () => {
     })
       .png()
       .toBuffer();
-    const uploaded = await uploadFile<{ setAvatar: { avatar: { id: string } } }>(
-      signedIn,
-      'mutation($file: File!) { setAvatar(file: $file) { avatar { id } } }',
-      avatar,
-    );
+    const uploaded = await uploadFile(signedIn, SET_AVATAR, avatar);
     expect(uploaded.errors).toBeUndefined();
-    const imageId = uploaded.data?.setAvatar.avatar.id;
+    const imageId = uploaded.data?.setAvatar.avatar?.id;
     expect(imageId).toMatch(/^[0-9a-f-]{36}$/);
     const named = await updateProfile(signedIn, { displayName: 'Ada of Sigil' });
     expect(named.errors).toBeUndefined();
