@@ -11,7 +11,7 @@ import { uploadFile } from './support/upload-file.js';
 
 const REMOVE_AVATAR = graphql(`
   mutation AvatarUploadRemoveAvatar {
-    removeAvatar { ...ProfileFields }
+    removeAvatar { ...ProfileRequestsProfileFields }
   }
 `);
 

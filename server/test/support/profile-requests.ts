@@ -2,17 +2,17 @@ import sharp from 'sharp';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import type { ProfileFieldsFragment, ProfileInput } from '../generated/graphql.js';
+import type { ProfileInput, ProfileRequestsProfileFieldsFragment } from '../generated/graphql.js';
 import { graphql } from '../generated/index.js';
 import { TestClient } from './graphql-client.js';
 import type { TestServer } from './test-server.js';
 
 /**
  * The profile fields the profile, avatar and public-profile suites ask for,
- * as any client does: a document spreads `...ProfileFields`.
+ * as any client does: a document spreads `...ProfileRequestsProfileFields`.
  */
 export const PROFILE_FIELDS = graphql(`
-  fragment ProfileFields on Profile {
+  fragment ProfileRequestsProfileFields on Profile {
     displayName bio public
     avatar { id width height url(width: 256) }
   }
@@ -20,7 +20,7 @@ export const PROFILE_FIELDS = graphql(`
 export const INDEX_HTML =
   '<!doctype html><html><head><meta name="description" content="generic" /><title>Sigil</title></head><body><div id="root"></div></body></html>';
 
-export type Profile = ProfileFieldsFragment;
+export type Profile = ProfileRequestsProfileFieldsFragment;
 
 export const newKey = () => privateKeyToAccount(generatePrivateKey());
 
@@ -33,13 +33,13 @@ export async function signedIn(server: TestServer, key: LocalAccount) {
 
 export const SET_AVATAR = graphql(`
   mutation ProfileRequestsSetAvatar($file: File!) {
-    setAvatar(file: $file) { ...ProfileFields }
+    setAvatar(file: $file) { ...ProfileRequestsProfileFields }
   }
 `);
 
 const UPDATE_PROFILE = graphql(`
   mutation ProfileRequestsUpdateProfile($input: ProfileInput!) {
-    updateProfile(input: $input) { ...ProfileFields }
+    updateProfile(input: $input) { ...ProfileRequestsProfileFields }
   }
 `);
 
@@ -49,7 +49,7 @@ export const updateProfile = (client: TestClient, input: ProfileInput) =>
 
 const OWN_PROFILE = graphql(`
   query ProfileRequestsOwnProfile {
-    me { profile { ...ProfileFields } }
+    me { profile { ...ProfileRequestsProfileFields } }
   }
 `);
 
