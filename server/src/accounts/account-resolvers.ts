@@ -1,3 +1,5 @@
+import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
+import { namespaceOfChain, rowChain } from './row-chain.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
@@ -51,6 +53,8 @@ export const accountResolvers: Resolvers = {
     at: (signIn) => signIn.at,
     address: (signIn) => signIn.address,
     chainId: (signIn) => signIn.chain_id,
+    chain: (signIn) => rowChain(signIn),
+    namespace: (signIn) => chainNamespaceEnum(namespaceOfChain(rowChain(signIn))),
     walletKind: (signIn) => signIn.wallet_kind,
     userAgent: (signIn) => signIn.user_agent,
   },
