@@ -151,9 +151,7 @@ describe.each(databaseBackends)('Solana sign-in policy on $name', ({ name, kind,
         'DOMAIN_MISMATCH',
       );
       const honest = await prepareSolanaMessage(client, key, { nonce, issuedAt: at() });
-      expect(errorCode(await client.signIn(honest, key.signMessage(honest)))).toBe(
-        'INVALID_NONCE',
-      );
+      expect(errorCode(await client.signIn(honest, key.signMessage(honest)))).toBe('INVALID_NONCE');
     });
 
     it('refuses a message whose URI is foreign with DOMAIN_MISMATCH', async () => {
@@ -195,10 +193,14 @@ describe.each(databaseBackends)('Solana sign-in policy on $name', ({ name, kind,
 
     it('refuses a stale issued-at with MESSAGE_EXPIRED, a future one with MESSAGE_NOT_YET_VALID', async () => {
       expect(
-        errorCode(await signIn(new TestClient(server), newSolanaKey(), { issuedAt: at(-3_600_000) })),
+        errorCode(
+          await signIn(new TestClient(server), newSolanaKey(), { issuedAt: at(-3_600_000) }),
+        ),
       ).toBe('MESSAGE_EXPIRED');
       expect(
-        errorCode(await signIn(new TestClient(server), newSolanaKey(), { issuedAt: at(3_600_000) })),
+        errorCode(
+          await signIn(new TestClient(server), newSolanaKey(), { issuedAt: at(3_600_000) }),
+        ),
       ).toBe('MESSAGE_NOT_YET_VALID');
     });
 
@@ -274,7 +276,10 @@ describe.each(databaseBackends)('Solana sign-in policy on $name', ({ name, kind,
       const ethereumHeader = solana.replace('Solana account:', 'Ethereum account:');
       expect(
         errorCode(
-          await client.signIn(ethereumHeader, await ethereum.signMessage({ message: ethereumHeader })),
+          await client.signIn(
+            ethereumHeader,
+            await ethereum.signMessage({ message: ethereumHeader }),
+          ),
         ),
       ).toBe('INVALID_MESSAGE');
       // The signature of the other family: malformed for this one.

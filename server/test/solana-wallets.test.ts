@@ -129,7 +129,11 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
     it('links an Ethereum wallet to a Solana account, and either wallet opens it', async () => {
       const solana = newSolanaKey();
       const ethereum = newKey();
-      const { client, accountId } = await signedInWithSolana(server, solana, new TestClient(server));
+      const { client, accountId } = await signedInWithSolana(
+        server,
+        solana,
+        new TestClient(server),
+      );
       const linked = await linkEthereum(client, server, ethereum);
       expect(linked.errors).toBeUndefined();
       expect(linked.data?.linkWallet).toMatchObject({ namespace: 'EIP155', kind: 'EOA' });
@@ -169,12 +173,12 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
       const signInMessage = await prepareSolanaMessage(client, key, {
         issuedAt: new Date(server.clock()).toISOString(),
       });
-      expect(errorCode(await linkWallet(client, signInMessage, key.signMessage(signInMessage)))).toBe(
-        'INVALID_MESSAGE',
-      );
-      expect(errorCode(await linkWallet(client, message, newSolanaKey().signMessage(message)))).toBe(
-        'INVALID_SIGNATURE',
-      );
+      expect(
+        errorCode(await linkWallet(client, signInMessage, key.signMessage(signInMessage))),
+      ).toBe('INVALID_MESSAGE');
+      expect(
+        errorCode(await linkWallet(client, message, newSolanaKey().signMessage(message))),
+      ).toBe('INVALID_SIGNATURE');
       expect(await walletsOf(client)).toHaveLength(1);
     });
 
@@ -187,7 +191,10 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
         `mutation($a: Address!) { setPrimaryWallet(address: $a) { ${WALLET} } }`,
         { a: solana.address },
       );
-      expect(primary.data?.setPrimaryWallet).toMatchObject({ address: solana.address, primary: true });
+      expect(primary.data?.setPrimaryWallet).toMatchObject({
+        address: solana.address,
+        primary: true,
+      });
       const me = await client.request<{ me: { address: string } }>('{ me { address } }');
       expect(me.data?.me.address).toBe(solana.address);
 
@@ -198,7 +205,8 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
         );
       expect((await unlink(ethereum.address)).data?.unlinkWallet).toBe(true);
       // Signed in with the unlinked Ethereum wallet, this client's session ended with it.
-      const solanaClient = (await signedInWithSolana(server, solana, new TestClient(server))).client;
+      const solanaClient = (await signedInWithSolana(server, solana, new TestClient(server)))
+        .client;
       expect(errorCode(await unlink(solana.address))).toBe('UNAUTHENTICATED');
       const last = await solanaClient.request<{ unlinkWallet: boolean }>(
         'mutation($a: Address!) { unlinkWallet(address: $a) }',
@@ -268,7 +276,7 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
       expect(await pageHead(server, solana.address.toLowerCase())).toBe(INDEX_HTML);
     });
 
-    it("puts both CAIP-10 ids in the OIDC wallets claim", async () => {
+    it('puts both CAIP-10 ids in the OIDC wallets claim', async () => {
       const ethereum = newKey();
       const solana = newSolanaKey();
       const { client, accountId } = await signedIn(server, ethereum);
@@ -316,7 +324,11 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
 
     it('names the namespace in the webhook messages of a Solana sign-in and link', async () => {
       const solana = newSolanaKey();
-      const { accountId, client } = await signedInWithSolana(server, solana, new TestClient(server));
+      const { accountId, client } = await signedInWithSolana(
+        server,
+        solana,
+        new TestClient(server),
+      );
       await linkEthereum(client, server, newKey());
       const linkedSolana = newSolanaKey();
       await linkSolana(client, server, linkedSolana);

@@ -1,7 +1,7 @@
-import { walletCaip10 } from './wallet-caip10.js';
 import type { ChangeSource } from '../audit/change-source.js';
 import type { Services } from '../services.js';
 import { endSessionsOfWallet } from '../sessions/session-store.js';
+import { walletCaip10 } from './wallet-caip10.js';
 import { findAccountWallet, removeWallet, walletView } from './wallet-store.js';
 
 export type UnlinkWalletParameters = {

@@ -169,4 +169,3 @@ async function signInOnceVerified(
   services.access.checkInBackground(account.id, { sessionId: session.id }, false);
   return { account, session, token, walletKind };
 }
-

@@ -1,9 +1,9 @@
 import { rowChain } from '../accounts/row-chain.js';
 import { walletCaip10 } from '../accounts/wallet-caip10.js';
-import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import { type ChangeSource, changeSourceOf } from '../audit/change-source.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
 import { BadUserInputError } from '../errors.js';
+import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { MAX_IMAGE_BYTES } from '../images/image-limits.js';

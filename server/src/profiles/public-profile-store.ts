@@ -28,7 +28,10 @@ function publishedWallets(db: Db) {
     .where('wallets.proof_message', 'is not', null)
     .where('wallets.proof_signature', 'is not', null)
     .where((eb) =>
-      eb.or([eb('wallets.proof_chain_id', 'is not', null), eb('wallets.proof_chain', 'is not', null)]),
+      eb.or([
+        eb('wallets.proof_chain_id', 'is not', null),
+        eb('wallets.proof_chain', 'is not', null),
+      ]),
     )
     .where('wallets.proof_at', 'is not', null);
 }

@@ -1,4 +1,10 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  sign,
+} from 'node:crypto';
 import { encodeBase58 } from '@sigil/siwe';
 
 /** A Solana key for tests: its base58 address, and signatures as a wallet's `solana:signMessage` makes them. */

@@ -37,7 +37,9 @@ export async function verifySignedSolanaMessage(
       ? decodeSolanaSignature(p.signature)
       : undefined;
   if (!signature) {
-    throw new BadUserInputError('signature must be the base58 text of a 64-byte Ed25519 signature.');
+    throw new BadUserInputError(
+      'signature must be the base58 text of a 64-byte Ed25519 signature.',
+    );
   }
   const message = parseSiwsMessage(p.message);
   const cluster = solanaClusterOf(message.chainId);
