@@ -313,6 +313,31 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
       expect(theirs.data?.me.roles).toEqual([]);
     });
 
+    it('refuses a suspended Solana account with ACCOUNT_SUSPENDED, after its signature', async () => {
+      const { client: console } = await signedInWithSolana(server, admin, new TestClient(server));
+      const solana = newSolanaKey();
+      const { accountId } = await signedInWithSolana(server, solana, new TestClient(server));
+      const suspended = await console.request(
+        'mutation($id: ID!) { suspendAccount(id: $id, reason: "spam") { id } }',
+        { id: accountId },
+      );
+      expect(suspended.errors).toBeUndefined();
+      const client = new TestClient(server);
+      const message = await prepareSolanaMessage(client, solana, {
+        issuedAt: new Date(server.clock()).toISOString(),
+      });
+      // Another key's signature learns nothing of the suspension.
+      expect(errorCode(await client.signIn(message, newSolanaKey().signMessage(message)))).toBe(
+        'INVALID_SIGNATURE',
+      );
+      const again = await prepareSolanaMessage(client, solana, {
+        issuedAt: new Date(server.clock()).toISOString(),
+      });
+      expect(errorCode(await client.signIn(again, solana.signMessage(again)))).toBe(
+        'ACCOUNT_SUSPENDED',
+      );
+    });
+
     it('finds an account in the console by its whole base58 address or a prefix of 6, case-sensitively', async () => {
       const { client: console } = await signedInWithSolana(server, admin, new TestClient(server));
       const solana = newSolanaKey();
