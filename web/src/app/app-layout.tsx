@@ -7,6 +7,7 @@ import { useSignInActivity } from '../auth/sign-in-activity-context';
 import { SignOutButton } from '../auth/sign-out-button';
 import { SuspendedNotice } from '../auth/suspended-notice';
 import { Link } from '../components/link';
+import { SolanaSignInButton } from '../solana/solana-sign-in-button';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
 import { WrongNetwork } from '../wallet/wrong-network';
@@ -36,6 +37,7 @@ export function AppLayout() {
             <Link to={pathTo('verify')}>Verify</Link>
           </nav>
           <div className="wallet-button">
+            <SolanaSignInButton />
             <ConnectButton
               chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
               accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}

@@ -1,7 +1,9 @@
 import { useQuery } from '@apollo/client';
-import { getAddress, isAddress } from 'viem';
+import { isSolanaAddress } from '@sigil/siwe';
+import { getAddress } from 'viem';
 import type { RoutePageProps } from '../app/define-route';
 import { GENERIC_ERROR_MESSAGE } from '../app/generic-error';
+import { isEvmAddress } from '../components/is-evm-address';
 import { PublicProfileDocument } from '../graphql/generated/graphql';
 import { ProfileAvatar } from '../profile/profile-avatar';
 import { TipPanel } from '../tips/tip-panel';
@@ -15,8 +17,12 @@ import { WalletProofCard } from './public-profile/wallet-proof-card';
  * Nothing here needs a session or a connected wallet, except sending a tip.
  */
 export default function PublicProfilePage({ params }: RoutePageProps<'/u/:address'>) {
-  const valid = isAddress(params.address, { strict: false });
-  const address = valid ? getAddress(params.address) : null;
+  // A Solana key is base58 and case-sensitive: taken as written.
+  const address = isEvmAddress(params.address)
+    ? getAddress(params.address)
+    : isSolanaAddress(params.address)
+      ? params.address
+      : null;
   const query = useQuery(PublicProfileDocument, {
     variables: { address: address ?? '' },
     skip: address === null,
@@ -72,7 +78,10 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
           </ul>
         )}
       </PublicProfileWallets>
-      <TipPanel recipient={profile.address} recipientName={profile.displayName ?? 'this person'} />
+      {/* Tips are sent in an EVM chain's currency: a profile whose address is a Solana key takes none. */}
+      {isEvmAddress(profile.address) ? (
+        <TipPanel recipient={profile.address} recipientName={profile.displayName ?? 'this person'} />
+      ) : null}
     </section>
   );
 }

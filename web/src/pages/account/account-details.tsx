@@ -1,6 +1,7 @@
 import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { useAccountEvents } from '../../auth/account-events-context';
+import { isEvmAddress } from '../../components/is-evm-address';
 import { AccessSection } from './access-section';
 import { AccountIdentity } from './account-identity';
 import { ChainBalances } from './chain-balances';
@@ -38,12 +39,16 @@ export function AccountDetails() {
     );
   }
   const { account } = page;
+  // Balances are of an Ethereum address: the primary one, else the first Ethereum wallet linked.
+  const balancesAddress = [account.address, ...account.wallets.map((wallet) => wallet.address)].find(
+    isEvmAddress,
+  );
   return (
     <div className="stack">
       <AccountIdentity address={account.address} />
       <ProfileSection />
       <WalletsSection wallets={account.wallets} sessions={account.sessions} chainName={chainName} />
-      <ChainBalances address={account.address} chains={chains} />
+      {balancesAddress ? <ChainBalances address={balancesAddress} chains={chains} /> : null}
       <AccessSection />
       <SessionList
         sessions={account.sessions}

@@ -1,3 +1,4 @@
+import { describeChain } from '../../components/describe-chain';
 import { describeUserAgent } from '../../components/describe-user-agent';
 import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
@@ -45,7 +46,7 @@ export function SessionList({
                 <p className="row-meta">
                   Signed in {formatDateTime(session.createdAt)} with{' '}
                   <span title={session.address}>{shortAddress(session.address)}</span> on{' '}
-                  {chainName(session.chainId)} · last seen {formatDateTime(session.lastSeenAt)} ·
+                  {describeChain(session, chainName)} · last seen {formatDateTime(session.lastSeenAt)} ·
                   expires {formatDateTime(session.expiresAt)}
                 </p>
               </div>

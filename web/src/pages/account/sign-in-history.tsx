@@ -1,3 +1,4 @@
+import { describeChain } from '../../components/describe-chain';
 import { describeUserAgent } from '../../components/describe-user-agent';
 import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
@@ -34,7 +35,7 @@ export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: S
               </p>
               <p className="row-meta">
                 <span title={node.address}>{shortAddress(node.address)}</span> ·{' '}
-                {walletKindLabel[node.walletKind]} · {chainName(node.chainId)} ·{' '}
+                {walletKindLabel[node.walletKind]} · {describeChain(node, chainName)} ·{' '}
                 {describeUserAgent(node.userAgent)}
               </p>
             </div>

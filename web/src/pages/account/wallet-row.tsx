@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../components/format-date-time';
+import { shortAddress } from '../../components/short-address';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 import { useEnsIdentity } from './use-ens-identity';
 
@@ -22,6 +23,8 @@ const kindLabel: Record<WalletFieldsFragment['kind'], string> = {
   COUNTERFACTUAL: 'Undeployed contract wallet (EIP-6492)',
 };
 
+const SOLANA_KIND = 'Solana key (Ed25519), on every cluster';
+
 const MAINNET_ID = 1;
 
 /** One wallet of the account: who it is, how it proves itself, and what can be done with it. */
@@ -41,8 +44,10 @@ export function WalletRow({
     wallet.chainId === null || wallet.chainId === undefined || wallet.chainId === MAINNET_ID;
   const { name } = useEnsIdentity(wallet.address, { enabled: ensApplies });
   const descriptionId = `wallet-${wallet.address}-${wallet.chainId ?? 'any'}`;
-  const kind =
-    wallet.chainId === null || wallet.chainId === undefined
+  const solana = wallet.namespace === 'SOLANA';
+  const kind = solana
+    ? SOLANA_KIND
+    : wallet.chainId === null || wallet.chainId === undefined
       ? kindLabel[wallet.kind]
       : `${kindLabel[wallet.kind]} on ${chainName(wallet.chainId)}`;
   return (
@@ -50,6 +55,7 @@ export function WalletRow({
       className="row wallet-row"
       data-testid="wallet-item"
       data-address={wallet.address}
+      data-namespace={wallet.namespace}
       data-primary={wallet.primary ? 'true' : undefined}
     >
       <div id={descriptionId} className="row-text">
@@ -65,8 +71,11 @@ export function WalletRow({
           </p>
         ) : null}
         <p>
-          <code className="address" data-testid="wallet-address">
-            {wallet.address}
+          <span className="tag" data-testid="wallet-namespace">
+            {solana ? 'Solana' : 'Ethereum'}
+          </span>{' '}
+          <code className="address" data-testid="wallet-address" title={wallet.address}>
+            {solana ? shortAddress(wallet.address) : wallet.address}
           </code>
         </p>
         <p className="row-meta">
