@@ -21,6 +21,8 @@ export type InstallSolanaTestWalletParameters = {
    * extension installed after the page loaded.
    */
   registerAtStart?: boolean;
+  /** The same key as another context's wallet (the same person's wallet on a second device). */
+  sameKeyAs?: SolanaTestWallet;
 };
 
 const PAGE_SOURCE = readFileSync(new URL('./solana-test-wallet-page.js', import.meta.url), 'utf8');
@@ -59,10 +61,18 @@ export class SolanaTestWallet {
   readonly #next: Outcome[] = [];
   readonly #approval = new UserApproval();
 
-  private constructor(readonly context: BrowserContext) {
-    const pair = generateKeyPairSync('ed25519');
-    this.#privateKey = pair.privateKey;
-    this.#publicKey = rawPublicKey(pair.publicKey);
+  private constructor(
+    readonly context: BrowserContext,
+    sameKeyAs: SolanaTestWallet | undefined,
+  ) {
+    if (sameKeyAs) {
+      this.#privateKey = sameKeyAs.#privateKey;
+      this.#publicKey = sameKeyAs.#publicKey;
+    } else {
+      const pair = generateKeyPairSync('ed25519');
+      this.#privateKey = pair.privateKey;
+      this.#publicKey = rawPublicKey(pair.publicKey);
+    }
   }
 
   /** Installs the wallet into every page the context opens from now on. */
@@ -70,7 +80,7 @@ export class SolanaTestWallet {
     context: BrowserContext,
     parameters: InstallSolanaTestWalletParameters = {},
   ): Promise<SolanaTestWallet> {
-    const wallet = new SolanaTestWallet(context);
+    const wallet = new SolanaTestWallet(context, parameters.sameKeyAs);
     await context.exposeBinding(BINDING_NAME, (_source, request: { method: string; params: unknown }) =>
       wallet.#answer(request),
     );
