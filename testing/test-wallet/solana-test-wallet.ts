@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { encodeBase58 } from '@sigil/siwe';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
-import { base58 } from '@scure/base';
 import type { BrowserContext } from 'playwright-core';
 import { type HeldApproval, UserApproval } from './user-approval.js';
 
@@ -81,8 +81,9 @@ export class SolanaTestWallet {
     parameters: InstallSolanaTestWalletParameters = {},
   ): Promise<SolanaTestWallet> {
     const wallet = new SolanaTestWallet(context, parameters.sameKeyAs);
-    await context.exposeBinding(BINDING_NAME, (_source, request: { method: string; params: unknown }) =>
-      wallet.#answer(request),
+    await context.exposeBinding(
+      BINDING_NAME,
+      (_source, request: { method: string; params: unknown }) => wallet.#answer(request),
     );
     const features = parameters.features ?? ['solana:signIn', 'solana:signMessage'];
     const pageParameters = {
@@ -102,7 +103,7 @@ export class SolanaTestWallet {
 
   /** The base58 address: the 32-byte Ed25519 public key. */
   get address(): string {
-    return base58.encode(this.#publicKey);
+    return encodeBase58(this.#publicKey);
   }
 
   /** Registers the wallet in every open page now, as an extension installed after they loaded. */
@@ -151,7 +152,9 @@ export class SolanaTestWallet {
         this.#connected = false;
         return null;
       case 'signIn': {
-        const input = params as Parameters<typeof createSignInMessageText>[0] & { address?: string };
+        const input = params as Parameters<typeof createSignInMessageText>[0] & {
+          address?: string;
+        };
         if (input.address !== undefined && input.address !== this.address) {
           throw walletError(4100, `The requested account ${input.address} is not in this wallet.`);
         }

@@ -10,6 +10,7 @@ import type { AccountIdentityFragment } from '../graphql/generated/graphql';
  * The account's Solana keys (base58) are never an Ethereum wallet's address.
  */
 export function holdsWalletOf(account: AccountIdentityFragment, address: Address): boolean {
-  const same = (held: string) => isAddress(held, { strict: false }) && isAddressEqual(held, address);
+  const same = (held: string) =>
+    isAddress(held, { strict: false }) && isAddressEqual(held, address);
   return same(account.address) || account.wallets.some((wallet) => same(wallet.address));
 }

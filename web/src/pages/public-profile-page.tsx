@@ -80,7 +80,10 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
       </PublicProfileWallets>
       {/* Tips are sent in an EVM chain's currency: a profile whose address is a Solana key takes none. */}
       {isEvmAddress(profile.address) ? (
-        <TipPanel recipient={profile.address} recipientName={profile.displayName ?? 'this person'} />
+        <TipPanel
+          recipient={profile.address}
+          recipientName={profile.displayName ?? 'this person'}
+        />
       ) : null}
     </section>
   );

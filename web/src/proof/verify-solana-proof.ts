@@ -32,7 +32,9 @@ export async function verifySolanaProof({
       verified: false,
       message: null,
       signer: null,
-      checks: [{ name: 'domain', ok: false, detail: 'The proof is not a Sign In With Solana message.' }],
+      checks: [
+        { name: 'domain', ok: false, detail: 'The proof is not a Sign In With Solana message.' },
+      ],
     };
   }
   const cluster = solanaClusterOf(message.chainId);

@@ -133,7 +133,8 @@ export function describeSigner(signer: Signer, chainName: (id: number) => string
     case 'unverifiable':
       return `needs a contract-wallet check on chain ${signer.chainId}, which this site does not enable`;
     case 'invalid':
-      if (signer.reason === 'CHAIN_UNAVAILABLE') return 'the chain did not answer in time; try again';
+      if (signer.reason === 'CHAIN_UNAVAILABLE')
+        return 'the chain did not answer in time; try again';
       if (signer.reason === 'NOT_BASE58') return 'the signature is not 64 bytes of base58';
       return 'the signature does not prove the address';
   }

@@ -1,5 +1,5 @@
-import type { SolanaFailedAt } from './use-solana-wallet-flow';
 import type { SolanaFailure } from './run-solana-wallet-flow';
+import type { SolanaFailedAt } from './use-solana-wallet-flow';
 
 /**
  * A Solana sign-in's failure in the words of the Ethereum sign-in's steps

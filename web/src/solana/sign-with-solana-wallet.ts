@@ -1,11 +1,11 @@
 import { encodeBase58, formatSiwsMessage } from '@sigil/siwe';
+import { isRefusal, SolanaSigningError } from './solana-signing-error';
 import {
   SOLANA_SIGN_IN,
   SOLANA_SIGN_MESSAGE,
-  STANDARD_CONNECT,
   type SolanaSigningWallet,
+  STANDARD_CONNECT,
 } from './solana-wallet-features';
-import { isRefusal, SolanaSigningError } from './solana-signing-error';
 
 export type SignWithSolanaWalletParameters = {
   wallet: SolanaSigningWallet;
@@ -70,10 +70,9 @@ export async function signWithSolanaWallet({
       throw new SolanaSigningError(`${wallet.name} offers neither signIn nor signMessage`, false);
     }
     const { accounts } = await connect.connect();
-    const account = accounts.find((candidate) =>
-      candidate.features.includes(SOLANA_SIGN_MESSAGE),
-    );
-    if (!account) throw new SolanaSigningError(`${wallet.name} gave no account to sign with`, false);
+    const account = accounts.find((candidate) => candidate.features.includes(SOLANA_SIGN_MESSAGE));
+    if (!account)
+      throw new SolanaSigningError(`${wallet.name} gave no account to sign with`, false);
     const text = formatSiwsMessage({ ...fields, address: account.address });
     const [output] = await signMessage.signMessage({
       account,

@@ -123,9 +123,9 @@ function WalletList({
   if (wallets.length === 0) {
     return (
       <p data-testid="solana-no-wallet">
-        No Solana wallet is installed in this browser, or none is available to this page. Install
-        or enable a wallet that supports the Solana Wallet Standard (Phantom, Solflare, Backpack):
-        it appears here as soon as it is ready.
+        No Solana wallet is installed in this browser, or none is available to this page. Install or
+        enable a wallet that supports the Solana Wallet Standard (Phantom, Solflare, Backpack): it
+        appears here as soon as it is ready.
       </p>
     );
   }

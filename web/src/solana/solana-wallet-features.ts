@@ -1,4 +1,7 @@
-import type { SolanaSignInFeature, SolanaSignMessageFeature } from '@solana/wallet-standard-features';
+import type {
+  SolanaSignInFeature,
+  SolanaSignMessageFeature,
+} from '@solana/wallet-standard-features';
 import type { Wallet } from '@wallet-standard/base';
 import type { StandardConnectFeature } from '@wallet-standard/features';
 

@@ -54,7 +54,8 @@ export function useSolanaWalletFlow(purpose: 'sign-in' | 'link'): SolanaWalletFl
         activity,
         onStep(step) {
           if (attempt !== run.current) return;
-          if (step.step === 'failed') setState({ step: 'failed', wallet, failure: step.failure, at });
+          if (step.step === 'failed')
+            setState({ step: 'failed', wallet, failure: step.failure, at });
           else if (step.step === 'done') setState({ step: 'done', wallet, address: step.address });
           else {
             at = step.step;

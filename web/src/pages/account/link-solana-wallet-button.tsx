@@ -39,7 +39,11 @@ export function LinkSolanaWalletButton() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <LazySolanaWalletDialog purpose="link" onClose={close} describeFailure={describeLinkFailure} />
+          <LazySolanaWalletDialog
+            purpose="link"
+            onClose={close}
+            describeFailure={describeLinkFailure}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,3 @@
-import { describeChain } from '../../components/describe-chain';
 import { describeUserAgent } from '../../components/describe-user-agent';
 import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
@@ -7,13 +6,19 @@ import { walletKindLabel } from './wallet-kind-label';
 
 export type SignInHistoryProps = {
   signIns: AccountPageData['signIns'];
-  chainName(chainId: number): string;
+  /** The chain a sign-in named, in words (`describeChain`). */
+  chainLabel(item: { chain: string; chainId?: number | null }): string;
   onLoadMore(): void;
   loadingMore: boolean;
 };
 
 /** Every sign-in of the account, newest first: which wallet signed, and how it was verified. */
-export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: SignInHistoryProps) {
+export function SignInHistory({
+  signIns,
+  chainLabel,
+  onLoadMore,
+  loadingMore,
+}: SignInHistoryProps) {
   return (
     <section className="card" aria-labelledby="history-title">
       <h2 id="history-title">Sign-in history</h2>
@@ -35,7 +40,7 @@ export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: S
               </p>
               <p className="row-meta">
                 <span title={node.address}>{shortAddress(node.address)}</span> ·{' '}
-                {walletKindLabel[node.walletKind]} · {describeChain(node, chainName)} ·{' '}
+                {walletKindLabel[node.walletKind]} · {chainLabel(node)} ·{' '}
                 {describeUserAgent(node.userAgent)}
               </p>
             </div>
