@@ -177,4 +177,24 @@ it('links a Solana wallet to an Ethereum account; either wallet then opens it, a
   );
   await solanaCard.getByText(/Solana mainnet/).waitFor();
   await saveScreenshot(visitor.page, 'solana-public-profile', { fullPage: true });
+
+  // Copied and pasted into /verify: read by the Solana parser, the key's signature checked here.
+  await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl });
+  await solanaCard.getByRole('button', { name: 'Copy proof' }).click();
+  await solanaCard.getByText('Copied.').waitFor();
+  const proof = await visitor.page.evaluate(() => navigator.clipboard.readText());
+  await visitor.page.getByRole('link', { name: 'Verify', exact: true }).click();
+  await visitor.page.getByLabel('Message').fill(proof);
+  const grammar = visitor.page.getByTestId('grammar-verdict');
+  await expect
+    .poll(() => grammar.textContent())
+    .toBe('✓ A well-formed Sign In With Solana message');
+  const signer = visitor.page.getByTestId('signer-verdict');
+  await expect.poll(() => signer.getAttribute('data-ok')).toBe('true');
+  expect(await signer.textContent()).toContain(owner.solana.address);
+  // A signature one character off is not the key's.
+  const signature = visitor.page.getByLabel('Signature');
+  const text = (await signature.inputValue()).trim();
+  await signature.fill(`${text.slice(0, -1)}${text.endsWith('1') ? '2' : '1'}`);
+  await expect.poll(() => signer.getAttribute('data-ok')).toBe('false');
 });

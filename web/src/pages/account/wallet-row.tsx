@@ -2,6 +2,7 @@ import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 import { useEnsIdentity } from './use-ens-identity';
+import { SOLANA_KEY_LABEL } from './wallet-kind-label';
 
 export type WalletRowProps = {
   wallet: WalletFieldsFragment;
@@ -22,8 +23,6 @@ const kindLabel: Record<WalletFieldsFragment['kind'], string> = {
   CONTRACT: 'Contract wallet (EIP-1271)',
   COUNTERFACTUAL: 'Undeployed contract wallet (EIP-6492)',
 };
-
-const SOLANA_KIND = 'Solana key (Ed25519), on every cluster';
 
 const MAINNET_ID = 1;
 
@@ -46,7 +45,7 @@ export function WalletRow({
   const descriptionId = `wallet-${wallet.address}-${wallet.chainId ?? 'any'}`;
   const solana = wallet.namespace === 'SOLANA';
   const kind = solana
-    ? SOLANA_KIND
+    ? SOLANA_KEY_LABEL
     : wallet.chainId === null || wallet.chainId === undefined
       ? kindLabel[wallet.kind]
       : `${kindLabel[wallet.kind]} on ${chainName(wallet.chainId)}`;

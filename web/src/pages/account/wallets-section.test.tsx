@@ -91,6 +91,7 @@ async function setUp({
         uri: 'http://localhost:3000',
         statement: 'Sign in to Sigil.',
         nonceTtlSeconds: 600,
+        solanaClusters: [],
         chains: [{ id: 31337, name: 'Hardhat' }],
       }),
       createNonce: () => {
