@@ -79,6 +79,7 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
     let server: TestServer;
     let webRoot: string;
     const admin = newSolanaKey();
+    const friend = newSolanaKey();
 
     beforeAll(async () => {
       webRoot = mkdtempSync(join(tmpdir(), 'sigil-solana-web-'));
@@ -89,6 +90,9 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
         env: {
           SOLANA_CLUSTERS: 'mainnet,devnet',
           ADMIN_ADDRESSES: admin.address,
+          ACCESS_RULES: JSON.stringify([
+            { role: 'friend', any: [{ type: 'allowlist', addresses: [friend.address] }] },
+          ]),
           WEBHOOKS: JSON.stringify([
             { id: 'crm', url: 'http://127.0.0.1:9/hooks', secret: WEBHOOK_SECRET },
           ]),
@@ -296,6 +300,17 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
         .client;
       const theirs = await other.request<{ me: { roles: string[] } }>('{ me { roles } }');
       expect(theirs.data?.me.roles).not.toContain('admin');
+    });
+
+    it('grants an allowlist role to the account of a Solana key listed bare, and to no other', async () => {
+      const { client } = await signedIn(server, newKey());
+      await linkSolana(client, server, friend);
+      const roles = await client.request<{ me: { roles: string[] } }>('{ me { roles } }');
+      expect(roles.data?.me.roles).toEqual(['friend']);
+      const stranger = (await signedInWithSolana(server, newSolanaKey(), new TestClient(server)))
+        .client;
+      const theirs = await stranger.request<{ me: { roles: string[] } }>('{ me { roles } }');
+      expect(theirs.data?.me.roles).toEqual([]);
     });
 
     it('finds an account in the console by its whole base58 address or a prefix of 6, case-sensitively', async () => {

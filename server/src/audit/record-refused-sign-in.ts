@@ -1,11 +1,21 @@
 import { solanaCaip10 } from '@sigil/siwe';
-import type { MessageSigner } from '../auth/message-signer.js';
 import { SigilError } from '../errors.js';
 import type { Services } from '../services.js';
 import type { ChangeSource } from './change-source.js';
 
+/**
+ * Who the message says signed it (accounts/message-signer.ts's shape, spelled
+ * here: accounts/ imports this module, and the audit log stays below it).
+ */
+type ClaimedSigner = {
+  namespace: 'eip155' | 'solana';
+  address: string;
+  chainId: number | null;
+  chain: string;
+};
+
 /** The identities a claimed signer could hold: an Ethereum address as an EOA or a contract wallet, a Solana key as itself. */
-function claimedIdentities(signer: MessageSigner): string[] {
+function claimedIdentities(signer: ClaimedSigner): string[] {
   if (signer.namespace === 'solana') return [solanaCaip10(signer.address)];
   return [signer.address, `eip155:${signer.chainId}:${signer.address}`];
 }
@@ -21,7 +31,7 @@ function claimedIdentities(signer: MessageSigner): string[] {
  */
 export async function recordRefusedSignIn(
   services: Pick<Services, 'changes' | 'clock'>,
-  p: { source: ChangeSource; signer: MessageSigner; error: unknown },
+  p: { source: ChangeSource; signer: ClaimedSigner; error: unknown },
 ): Promise<void> {
   if (!(p.error instanceof SigilError)) return;
   const { changes, clock } = services;

@@ -4,6 +4,7 @@ import {
   dateTimeToEpochMilliseconds,
   type SiweMessage,
 } from '@sigil/siwe';
+import type { MessageSigner } from '../accounts/message-signer.js';
 import {
   InvalidMessageError,
   InvalidNonceError,
@@ -12,7 +13,6 @@ import {
 } from '../errors.js';
 import type { Services } from '../services.js';
 import { allowedSignInDomains, checkMessageUri, checkRequestOrigin } from './allowed-origins.js';
-import type { MessageSigner } from './message-signer.js';
 import { consumeNonce } from './nonce/nonce-store.js';
 
 /** Wallet and server clocks drift; every time bound is widened by this much. */

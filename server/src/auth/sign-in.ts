@@ -1,5 +1,6 @@
 import type { AccountRow } from '../accounts/account-store.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
+import type { MessageSigner } from '../accounts/message-signer.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
 import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
@@ -14,7 +15,6 @@ import {
   type SessionRow,
 } from '../sessions/session-store.js';
 import { identityOfSigner } from './identity-of-signer.js';
-import type { MessageSigner } from './message-signer.js';
 import type { WalletKind } from './signature/verify-signature.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
