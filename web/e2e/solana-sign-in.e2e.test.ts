@@ -118,8 +118,16 @@ it('lists a wallet registered after the page loaded', async () => {
   const { page, solana, app } = await openWithSolanaWallet(43, { registerAtStart: false });
   const dialog = await openSolanaPicker(page);
   await dialog.getByTestId('solana-no-wallet').waitFor();
+  await saveScreenshot(page, 'solana-no-wallet');
   await solana.register();
-  await dialog.getByRole('button', { name: SolanaTestWallet.walletName }).click();
+  const choice = dialog.getByRole('button', { name: SolanaTestWallet.walletName });
+  await choice.waitFor();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await saveScreenshot(page, 'solana-picker-narrow-dark');
+  // At 360 px the picker fits: nothing in it is wider than the screen.
+  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await choice.click();
   await app.expectAuthStatus('authenticated');
 });
 
