@@ -2,7 +2,7 @@ import { detectMessageFamily } from '@sigil/siwe';
 import { useEffect, useMemo, useState } from 'react';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { checkSiweFields, type SiweFieldsCheck } from './check-siwe-fields';
-import { checkSiwsFields, type SiwsFieldsCheck } from './check-siws-fields';
+import type { SiwsFieldsCheck } from './check-siws-fields';
 import { checkValidityTimes, type ValidityTimes } from './check-validity-times';
 import { identifySigner, type Signer } from './identify-signer';
 import { identifySolanaSigner } from './identify-solana-signer';
@@ -28,12 +28,22 @@ export type VerifyTool = {
  */
 export function useVerifyTool(message: string, signature: string, now: Date): VerifyTool {
   const { chains } = useRuntimeConfig();
+  const solana = message.trim() !== '' && detectMessageFamily(message) === 'solana';
+  // The Solana checker (and its parser) is a chunk of its own, loaded by the first Solana message.
+  const [siws, setSiws] = useState<typeof import('./check-siws-fields') | null>(null);
+  useEffect(() => {
+    if (!solana || siws) return;
+    let current = true;
+    import('./check-siws-fields').then((module) => current && setSiws(module));
+    return () => {
+      current = false;
+    };
+  }, [solana, siws]);
   const fields = useMemo(() => {
     if (message.trim() === '') return null;
-    return detectMessageFamily(message) === 'solana'
-      ? checkSiwsFields(message)
-      : checkSiweFields(message);
-  }, [message]);
+    if (solana) return siws ? siws.checkSiwsFields(message) : null;
+    return checkSiweFields(message);
+  }, [message, solana, siws]);
   const parsed = fields?.message ?? null;
   const times = useMemo(() => (parsed ? checkValidityTimes(parsed, now) : null), [parsed, now]);
   const [signer, setSigner] = useState<SignerState>({ status: 'waiting' });

@@ -1,6 +1,6 @@
 import { parseSiwsMessage, type SiwsMessage, solanaClusterOf } from '@sigil/siwe';
 import { identifySolanaSigner } from './identify-solana-signer';
-import type { ProofCheck, PublishedWallet, WalletProofResult } from './verify-wallet-proof';
+import type { ProofCheck, PublishedWallet, WalletProofResult } from './wallet-proof';
 
 export type VerifySolanaProofParameters = {
   wallet: PublishedWallet;

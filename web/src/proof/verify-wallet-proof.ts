@@ -3,30 +3,14 @@ import { isAddressEqual } from 'viem';
 import type { RuntimeChain } from '../app/runtime-config';
 import { isEvmAddress } from '../components/is-evm-address';
 import { identifySigner, type Signer } from './identify-signer';
-import { verifySolanaProof } from './verify-solana-proof';
+import type { ProofCheck, PublishedWallet, WalletProofResult } from './wallet-proof';
 
-/** A published wallet and the proof the server keeps for it. */
-export type PublishedWallet = {
-  /** EIP-55 hex, or a Solana key in base58. */
-  address: string;
-  kind: 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
-  chainId?: number | null;
-  /** `chainId` is null for a Solana proof, whose message names its cluster. */
-  proof: { message: string; signature: string; chainId?: number | null; signedAt: string };
-};
-
-export type ProofCheckName = 'domain' | 'address' | 'chain' | 'issuedAt' | 'signature';
-
-export type ProofCheck = { name: ProofCheckName; ok: boolean; detail: string };
-
-export type WalletProofResult = {
-  /** Every check passed: the wallet's owner signed this message for this site. */
-  verified: boolean;
-  checks: ProofCheck[];
-  /** The EIP-4361 message as read; null for a Solana proof, or one that does not parse. */
-  message: SiweMessage | null;
-  signer: Signer | null;
-};
+export type {
+  ProofCheck,
+  ProofCheckName,
+  PublishedWallet,
+  WalletProofResult,
+} from './wallet-proof';
 
 export type VerifyWalletProofParameters = {
   wallet: PublishedWallet;
@@ -55,6 +39,8 @@ export async function verifyWalletProof({
   timeoutMs,
 }: VerifyWalletProofParameters): Promise<WalletProofResult> {
   if (detectMessageFamily(wallet.proof.message) === 'solana') {
+    // Its own chunk (the Solana parser and, in turn, the curve code): an Ethereum-only profile loads neither.
+    const { verifySolanaProof } = await import('./verify-solana-proof');
     return verifySolanaProof({ wallet, expectedDomain, now });
   }
   let message: SiweMessage;

@@ -23,8 +23,9 @@ export function SolanaSignInButton() {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         data-testid="solana-sign-in"
+        aria-label="Solana wallet"
       >
-        Solana wallet
+        Solana<span className="solana-wide"> wallet</span>
       </button>
       {open ? (
         <Suspense fallback={null}>
