@@ -1,5 +1,4 @@
 import { useQuery } from '@apollo/client';
-import { isSolanaAddress } from '@sigil/siwe';
 import { getAddress } from 'viem';
 import type { RoutePageProps } from '../app/define-route';
 import { GENERIC_ERROR_MESSAGE } from '../app/generic-error';
@@ -12,15 +11,20 @@ import { ProfileNotFound } from './public-profile/profile-not-found';
 import { PublicProfileHeader, PublicProfileWallets } from './public-profile/public-profile-header';
 import { WalletProofCard } from './public-profile/wallet-proof-card';
 
+/** What a base58 Ed25519 key looks like: 32 to 44 characters of the base58 alphabet. */
+const BASE58_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
 /**
  * `/u/<address>`: a public profile and its wallets, each proof re-verified in this browser.
  * Nothing here needs a session or a connected wallet, except sending a tip.
  */
 export default function PublicProfilePage({ params }: RoutePageProps<'/u/:address'>) {
-  // A Solana key is base58 and case-sensitive: taken as written.
+  // A Solana key is base58 and case-sensitive: taken as written, and the server's Address
+  // scalar decides whether it is a key (an invalid one gets the not-found page). Read by its
+  // alphabet here, so an Ethereum-only profile loads no base58 code.
   const address = isEvmAddress(params.address)
     ? getAddress(params.address)
-    : isSolanaAddress(params.address)
+    : BASE58_KEY.test(params.address)
       ? params.address
       : null;
   const query = useQuery(PublicProfileDocument, {

@@ -5,7 +5,6 @@ import { checkSiweFields, type SiweFieldsCheck } from './check-siwe-fields';
 import type { SiwsFieldsCheck } from './check-siws-fields';
 import { checkValidityTimes, type ValidityTimes } from './check-validity-times';
 import { identifySigner, type Signer } from './identify-signer';
-import { identifySolanaSigner } from './identify-solana-signer';
 
 export type SignerState =
   | { status: 'waiting' }
@@ -55,9 +54,12 @@ export function useVerifyTool(message: string, signature: string, now: Date): Ve
     }
     let current = true;
     setSigner({ status: 'checking' });
+    const { address } = fields.message;
     const checking =
       fields.standard === 'Sign In With Solana'
-        ? identifySolanaSigner({ message, signature, address: fields.message.address })
+        ? import('./identify-solana-signer').then(({ identifySolanaSigner }) =>
+            identifySolanaSigner({ message, signature, address }),
+          )
         : identifySigner({
             message,
             signature: signature.trim(),
