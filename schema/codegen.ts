@@ -96,7 +96,7 @@ const config: CodegenConfig = {
           DateTime: 'string',
           // What the server sends is always a checksummed address; what the app
           // sends may be text a person typed, which the server checks.
-          Address: { input: 'string', output: 'viem#Address' },
+          Address: 'string',
           File: 'File',
         },
       },

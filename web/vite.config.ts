@@ -63,6 +63,17 @@ export default defineConfig(({ mode }) => ({
           // dynamic import (pages, WalletConnect, wallet SDKs) stays in its own lazy chunk.
           groups: [
             ...initialVendorGroups.map((group) => ({ ...group, tags: ['$initial' as const] })),
+            // Sign In With Solana's parser, formatter and base58 in a chunk of their own: left to
+            // itself the bundler puts every shared module of @sigil/siwe into one chunk, and an
+            // Ethereum-only /u or /verify downloaded the Solana code with it (docs/web-app.md,
+            // "Solana wallets").
+            {
+              name: 'siws',
+              test: /packages[\\/]siwe[\\/](src[\\/](solana[\\/](?!verify-solana-signature)|message[\\/](parse-siws|format-siws|siws-|invalid-siws))|node_modules[\\/]@scure[\\/]base)/,
+              priority: 2,
+              // What they share with the EIP-4361 code (errors, the line reader) stays out of it.
+              includeDependenciesRecursively: false,
+            },
             // What loads after the first paint, in two files rather than about twenty.
             {
               name: createWalletStackChunkNamer(),

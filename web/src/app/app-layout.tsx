@@ -7,11 +7,16 @@ import { useSignInActivity } from '../auth/sign-in-activity-context';
 import { SignOutButton } from '../auth/sign-out-button';
 import { SuspendedNotice } from '../auth/suspended-notice';
 import { Link } from '../components/link';
+import { SolanaSignInButton } from '../solana/solana-sign-in-button';
+import { useSolanaEnabled } from '../solana/use-solana-enabled';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
 import { WrongNetwork } from '../wallet/wrong-network';
 import { pathTo } from './path-to';
 import { Routes } from './routes';
+
+const solanaLabel = (enabled: boolean | undefined) =>
+  enabled === undefined ? undefined : enabled ? 'on' : 'off';
 
 /** Header (navigation, wallet, the two statuses), the wrong-network banner, the page. */
 export function AppLayout() {
@@ -19,6 +24,7 @@ export function AppLayout() {
   const session = useSession();
   const { verifying } = useSignInActivity();
   const { isWrongNetwork, ...wrongNetwork } = useWrongNetwork();
+  const solanaEnabled = useSolanaEnabled();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -35,7 +41,9 @@ export function AppLayout() {
             <Link to={pathTo('account')}>Account</Link>
             <Link to={pathTo('verify')}>Verify</Link>
           </nav>
-          <div className="wallet-button">
+          {/* data-solana: whether the server takes Solana sign-ins, once it has said. */}
+          <div className="wallet-button" data-solana={solanaLabel(solanaEnabled)}>
+            <SolanaSignInButton />
             <ConnectButton
               chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
               accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}

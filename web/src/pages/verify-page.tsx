@@ -66,7 +66,7 @@ export default function VerifyPage() {
                 data-testid="grammar-verdict"
                 data-ok="true"
               >
-                ✓ A well-formed EIP-4361 message
+                ✓ A well-formed {tool.fields.standard} message
               </p>
             ) : (
               <p
@@ -74,7 +74,7 @@ export default function VerifyPage() {
                 data-testid="grammar-verdict"
                 data-ok="false"
               >
-                ✗ Not a valid EIP-4361 message: {tool.fields.grammarError}
+                ✗ Not a valid {tool.fields.standard} message: {tool.fields.grammarError}
               </p>
             )}
             <FieldTable fields={tool.fields.fields} />

@@ -4,6 +4,7 @@ import { type Address, formatUnits, parseUnits } from 'viem';
 import { useBalance } from 'wagmi';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { useSession } from '../auth/session-context';
+import { isEvmAddress } from '../components/is-evm-address';
 import { tipFailureMessage } from './tip-failure';
 import { useTip } from './use-tip';
 
@@ -33,7 +34,7 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
   const { symbol, decimals } = chain.nativeCurrency;
   const value = parseTipAmount(amount, decimals);
   const balance = useBalance({
-    address: account?.address,
+    address: account && isEvmAddress(account.address) ? account.address : undefined,
     chainId: chain.id,
     query: { enabled: session === 'authenticated' },
   });

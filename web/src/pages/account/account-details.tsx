@@ -1,6 +1,9 @@
 import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { useAccountEvents } from '../../auth/account-events-context';
+import { describeChain } from '../../components/describe-chain';
+import { isEvmAddress } from '../../components/is-evm-address';
+import { useSolanaClusters } from '../../solana/use-solana-enabled';
 import { AccessSection } from './access-section';
 import { AccountIdentity } from './account-identity';
 import { ChainBalances } from './chain-balances';
@@ -19,6 +22,9 @@ export function AccountDetails() {
   const page = useAccountPage();
   const chainName = (chainId: number) =>
     chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`;
+  const solanaClusters = useSolanaClusters();
+  const chainLabel = (item: { chain: string; chainId?: number | null }) =>
+    describeChain(item, chainName, solanaClusters);
 
   if (page.failed) {
     return (
@@ -38,16 +44,21 @@ export function AccountDetails() {
     );
   }
   const { account } = page;
+  // Balances are of an Ethereum address: the primary one, else the first Ethereum wallet linked.
+  const balancesAddress = [
+    account.address,
+    ...account.wallets.map((wallet) => wallet.address),
+  ].find(isEvmAddress);
   return (
     <div className="stack">
       <AccountIdentity address={account.address} />
       <ProfileSection />
       <WalletsSection wallets={account.wallets} sessions={account.sessions} chainName={chainName} />
-      <ChainBalances address={account.address} chains={chains} />
+      {balancesAddress ? <ChainBalances address={balancesAddress} chains={chains} /> : null}
       <AccessSection />
       <SessionList
         sessions={account.sessions}
-        chainName={chainName}
+        chainLabel={chainLabel}
         onRevoke={(id) => void page.revoke(id)}
         revokingId={page.revokingId}
         revokeFailed={page.revokeFailed}
@@ -55,7 +66,7 @@ export function AccountDetails() {
       <ConnectedAppsSection />
       <SignInHistory
         signIns={account.signIns}
-        chainName={chainName}
+        chainLabel={chainLabel}
         onLoadMore={page.loadMoreSignIns}
         loadingMore={page.loadingMore}
       />

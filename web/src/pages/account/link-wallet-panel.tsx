@@ -1,6 +1,7 @@
 import { describeWait } from '../../components/describe-wait';
 import { useSecondsLeft } from '../../components/use-seconds-left';
 import { LINK_RATE_LIMIT_MESSAGE, linkFailureMessage } from './link-failure-message';
+import { LinkSolanaWalletButton } from './link-solana-wallet-button';
 import { useLinkWalletPanel } from './use-link-wallet-panel';
 
 /** "Link a wallet": the button, then the steps of the flow in place of it. */
@@ -13,9 +14,12 @@ export function LinkWalletPanel() {
   if (state.step === 'idle') {
     return (
       <div className="link-start">
-        <button type="button" className="button" ref={panel.startRef} onClick={panel.start}>
-          Link a wallet
-        </button>
+        <div className="actions">
+          <button type="button" className="button" ref={panel.startRef} onClick={panel.start}>
+            Link a wallet
+          </button>
+          <LinkSolanaWalletButton />
+        </div>
         <p className="muted">
           Add another wallet to this account: any of them then signs you in here.
         </p>

@@ -5,7 +5,8 @@ import type { SessionFieldsFragment } from '../../graphql/generated/graphql';
 
 export type SessionListProps = {
   sessions: readonly SessionFieldsFragment[];
-  chainName(chainId: number): string;
+  /** The chain a sign-in named, in words (`describeChain`). */
+  chainLabel(item: { chain: string; chainId?: number | null }): string;
   onRevoke(sessionId: string): void;
   revokingId: string | null;
   revokeFailed: boolean;
@@ -14,7 +15,7 @@ export type SessionListProps = {
 /** The account's live sessions; this device's is marked, every other one can be revoked. */
 export function SessionList({
   sessions,
-  chainName,
+  chainLabel,
   onRevoke,
   revokingId,
   revokeFailed,
@@ -45,8 +46,8 @@ export function SessionList({
                 <p className="row-meta">
                   Signed in {formatDateTime(session.createdAt)} with{' '}
                   <span title={session.address}>{shortAddress(session.address)}</span> on{' '}
-                  {chainName(session.chainId)} · last seen {formatDateTime(session.lastSeenAt)} ·
-                  expires {formatDateTime(session.expiresAt)}
+                  {chainLabel(session)} · last seen {formatDateTime(session.lastSeenAt)} · expires{' '}
+                  {formatDateTime(session.expiresAt)}
                 </p>
               </div>
               {session.current ? null : (

@@ -2,17 +2,27 @@ import { describeUserAgent } from '../../components/describe-user-agent';
 import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
 import type { AccountPageData } from './use-account-page';
-import { walletKindLabel } from './wallet-kind-label';
+import { SOLANA_KEY_LABEL, walletKindLabel } from './wallet-kind-label';
 
 export type SignInHistoryProps = {
   signIns: AccountPageData['signIns'];
-  chainName(chainId: number): string;
+  /** The chain a sign-in named, in words (`describeChain`). */
+  chainLabel(item: { chain: string; chainId?: number | null }): string;
   onLoadMore(): void;
   loadingMore: boolean;
 };
 
 /** Every sign-in of the account, newest first: which wallet signed, and how it was verified. */
-export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: SignInHistoryProps) {
+// A Solana sign-in is a key's (the API says EOA): named as what it is.
+const kindOf = (node: { namespace: string; walletKind: keyof typeof walletKindLabel }) =>
+  node.namespace === 'SOLANA' ? SOLANA_KEY_LABEL : walletKindLabel[node.walletKind];
+
+export function SignInHistory({
+  signIns,
+  chainLabel,
+  onLoadMore,
+  loadingMore,
+}: SignInHistoryProps) {
   return (
     <section className="card" aria-labelledby="history-title">
       <h2 id="history-title">Sign-in history</h2>
@@ -28,14 +38,13 @@ export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: S
             <div className="row-text">
               <p className="row-title">
                 {formatDateTime(node.at)}
-                <span className="tag" title={walletKindLabel[node.walletKind]}>
-                  {node.walletKind}
+                <span className="tag" title={kindOf(node)}>
+                  {node.namespace === 'SOLANA' ? 'Solana' : node.walletKind}
                 </span>
               </p>
               <p className="row-meta">
-                <span title={node.address}>{shortAddress(node.address)}</span> ·{' '}
-                {walletKindLabel[node.walletKind]} · {chainName(node.chainId)} ·{' '}
-                {describeUserAgent(node.userAgent)}
+                <span title={node.address}>{shortAddress(node.address)}</span> · {kindOf(node)} ·{' '}
+                {chainLabel(node)} · {describeUserAgent(node.userAgent)}
               </p>
             </div>
           </li>

@@ -1,6 +1,8 @@
 import { formatDateTime } from '../../components/format-date-time';
+import { shortAddress } from '../../components/short-address';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 import { useEnsIdentity } from './use-ens-identity';
+import { SOLANA_KEY_LABEL } from './wallet-kind-label';
 
 export type WalletRowProps = {
   wallet: WalletFieldsFragment;
@@ -41,8 +43,10 @@ export function WalletRow({
     wallet.chainId === null || wallet.chainId === undefined || wallet.chainId === MAINNET_ID;
   const { name } = useEnsIdentity(wallet.address, { enabled: ensApplies });
   const descriptionId = `wallet-${wallet.address}-${wallet.chainId ?? 'any'}`;
-  const kind =
-    wallet.chainId === null || wallet.chainId === undefined
+  const solana = wallet.namespace === 'SOLANA';
+  const kind = solana
+    ? SOLANA_KEY_LABEL
+    : wallet.chainId === null || wallet.chainId === undefined
       ? kindLabel[wallet.kind]
       : `${kindLabel[wallet.kind]} on ${chainName(wallet.chainId)}`;
   return (
@@ -50,6 +54,7 @@ export function WalletRow({
       className="row wallet-row"
       data-testid="wallet-item"
       data-address={wallet.address}
+      data-namespace={wallet.namespace}
       data-primary={wallet.primary ? 'true' : undefined}
     >
       <div id={descriptionId} className="row-text">
@@ -65,8 +70,11 @@ export function WalletRow({
           </p>
         ) : null}
         <p>
-          <code className="address" data-testid="wallet-address">
-            {wallet.address}
+          <span className="tag" data-testid="wallet-namespace">
+            {solana ? 'Solana' : 'Ethereum'}
+          </span>{' '}
+          <code className="address" data-testid="wallet-address" title={wallet.address}>
+            {solana ? shortAddress(wallet.address) : wallet.address}
           </code>
         </p>
         <p className="row-meta">

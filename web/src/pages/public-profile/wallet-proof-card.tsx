@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
+import { isEvmAddress } from '../../components/is-evm-address';
 import { useWalletProof } from '../../proof/use-wallet-proof';
 import type { ProofCheckName, PublishedWallet } from '../../proof/verify-wallet-proof';
-import { walletKindLabel as kindLabel } from '../account/wallet-kind-label';
+import { walletKindLabel as kindLabel, SOLANA_KEY_LABEL } from '../account/wallet-kind-label';
 
 const checkLabel: Record<ProofCheckName, string> = {
   domain: 'Domain',
@@ -23,8 +24,9 @@ export function WalletProofCard({ wallet }: { wallet: PublishedWallet }) {
   const state = useWalletProof(wallet);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? `chain ${id}`;
-  const kind =
-    wallet.chainId === null || wallet.chainId === undefined
+  const kind = !isEvmAddress(wallet.address)
+    ? SOLANA_KEY_LABEL
+    : wallet.chainId === null || wallet.chainId === undefined
       ? kindLabel[wallet.kind]
       : `${kindLabel[wallet.kind]} on ${chainName(wallet.chainId)}`;
   const verdict =

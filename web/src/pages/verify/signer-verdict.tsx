@@ -23,8 +23,19 @@ export function SignerVerdict({
       break;
     case 'done': {
       const { signer } = state;
-      ok = signer.kind === 'EOA' || signer.kind === 'CONTRACT' || signer.kind === 'COUNTERFACTUAL';
-      if (signer.kind === 'EOA') {
+      ok =
+        signer.kind === 'EOA' ||
+        signer.kind === 'ED25519' ||
+        signer.kind === 'CONTRACT' ||
+        signer.kind === 'COUNTERFACTUAL';
+      if (signer.kind === 'ED25519') {
+        text = `✓ Signed by the Solana key ${signer.address} (Ed25519), checked in your browser without any network request.`;
+      } else if (signer.kind === 'invalid' && signer.reason === 'NOT_BASE58') {
+        text = '✗ The signature is not the base58 text of 64 bytes.';
+      } else if (signer.kind === 'invalid' && signer.reason === 'NOT_THE_KEY') {
+        text =
+          '✗ The signature is not the Solana key’s: it was not made by the key the message names.';
+      } else if (signer.kind === 'EOA') {
         text = `✓ Signed by ${signer.address}: a key-signed account (EOA), recovered in your browser without any network request.`;
       } else if (signer.kind === 'CONTRACT') {
         text = `✓ Signed by the contract wallet ${signer.address} on ${chainName(signer.chainId)} (EIP-1271), asked through that chain.`;
