@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
 import { useBalance } from 'wagmi';
 import type { RuntimeChain } from '../../app/runtime-config';
-import { formatBalance } from '../../components/format-balance';
+import { useFormatter } from '../../format/use-formatter';
 import { isRpcUnreachable, RPC_BACKOFF_MS } from '../../wallet/rpc-backoff';
 
 /**
@@ -19,10 +19,15 @@ export function ChainBalance({ address, chain }: { address: Address; chain: Runt
       refetchInterval: (query) => (query.state.status === 'error' ? RPC_BACKOFF_MS : false),
     },
   });
+  const format = useFormatter();
   const unreachable = balance.isError && isRpcUnreachable(balance.error);
   let amount: string;
   if (balance.data) {
-    amount = `${formatBalance(balance.data.value, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
+    amount = format.tokenAmount(
+      balance.data.value,
+      chain.nativeCurrency.decimals,
+      chain.nativeCurrency.symbol,
+    );
   } else if (balance.isError) {
     amount = 'unavailable';
   } else {

@@ -1,6 +1,6 @@
 import type { RuntimeChain } from '../../app/runtime-config';
-import { formatBalance } from '../../components/format-balance';
 import { shortAddress } from '../../components/short-address';
+import type { Formatter } from '../../format/create-formatter';
 import type { RequirementResult } from './access-report';
 
 /** What an ERC-20 contract says of itself; null where it did not answer. */
@@ -21,6 +21,8 @@ export type DescribeRequirementParameters = {
   chains: readonly RuntimeChain[];
   /** The ERC-20 contract's decimals and symbol, when it answered. */
   token?: TokenFacts | null;
+  /** Amounts in the visitor's locale. */
+  format: Pick<Formatter, 'number' | 'tokenAmount'>;
 };
 
 type Unit = { format(value: bigint): string; unit(value: bigint): string };
@@ -33,20 +35,24 @@ function parseAmount(value: string): bigint | null {
   }
 }
 
-function tokenUnit(decimals: number | null, symbol: string | null): Unit {
+function tokenUnit(
+  format: DescribeRequirementParameters['format'],
+  decimals: number | null,
+  symbol: string | null,
+): Unit {
   // Without decimals an amount cannot be scaled: base units, said so, rather than a guess.
   if (decimals === null) {
     const unit = symbol ? `base units of ${symbol}` : 'base units';
-    return { format: String, unit: () => unit };
+    return { format: (value) => format.number(value), unit: () => unit };
   }
   const unit = symbol ?? 'tokens';
-  return { format: (value) => formatBalance(value, decimals), unit: () => unit };
+  return { format: (value) => format.tokenAmount(value, decimals), unit: () => unit };
 }
 
-const countUnit: Unit = {
-  format: String,
+const countUnit = (format: DescribeRequirementParameters['format']): Unit => ({
+  format: (value) => format.number(value),
   unit: (value) => (value === 1n ? 'token' : 'tokens'),
-};
+});
 
 function describeAmount(requirement: RequirementResult, units: Unit): string {
   const balance = parseAmount(requirement.balance);
@@ -69,6 +75,7 @@ export function describeRequirement({
   requirement,
   chains,
   token = null,
+  format,
 }: DescribeRequirementParameters): RequirementText {
   const chain = chains.find((item) => item.id === requirement.chainId);
   const chainName =
@@ -91,7 +98,9 @@ export function describeRequirement({
         where,
         amount: describeAmount(
           requirement,
-          currency ? tokenUnit(currency.decimals, currency.symbol) : tokenUnit(null, null),
+          currency
+            ? tokenUnit(format, currency.decimals, currency.symbol)
+            : tokenUnit(format, null, null),
         ),
       };
     }
@@ -101,16 +110,20 @@ export function describeRequirement({
         where,
         amount: describeAmount(
           requirement,
-          tokenUnit(token?.decimals ?? null, token?.symbol ?? null),
+          tokenUnit(format, token?.decimals ?? null, token?.symbol ?? null),
         ),
       };
     case 'ERC721':
-      return { what: 'An NFT (ERC-721)', where, amount: describeAmount(requirement, countUnit) };
+      return {
+        what: 'An NFT (ERC-721)',
+        where,
+        amount: describeAmount(requirement, countUnit(format)),
+      };
     case 'ERC1155':
       return {
         what: `Token #${requirement.tokenId ?? '?'} (ERC-1155)`,
         where,
-        amount: describeAmount(requirement, countUnit),
+        amount: describeAmount(requirement, countUnit(format)),
       };
   }
 }

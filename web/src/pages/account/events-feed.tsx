@@ -1,6 +1,6 @@
 import type { AccountEvent } from '../../auth/account-events-context';
 import { describeUserAgent } from '../../components/describe-user-agent';
-import { formatDateTime } from '../../components/format-date-time';
+import { useFormatter } from '../../format/use-formatter';
 import type { AccountEventType, EventActor } from '../../graphql/generated/graphql';
 
 const eventLabel: Record<AccountEventType, string> = {
@@ -27,6 +27,7 @@ const actorLabel: Record<Exclude<EventActor, 'SELF'>, string> = {
 
 /** What happens to the account while this page is open, as it happens. */
 export function EventsFeed({ events }: { events: readonly AccountEvent[] }) {
+  const { dateTime: formatDateTime } = useFormatter();
   return (
     <section className="card" aria-labelledby="events-title">
       <h2 id="events-title">Live activity</h2>

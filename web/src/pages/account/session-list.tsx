@@ -1,6 +1,6 @@
 import { describeUserAgent } from '../../components/describe-user-agent';
-import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
+import { useFormatter } from '../../format/use-formatter';
 import type { SessionFieldsFragment } from '../../graphql/generated/graphql';
 
 export type SessionListProps = {
@@ -19,6 +19,7 @@ export function SessionList({
   revokingId,
   revokeFailed,
 }: SessionListProps) {
+  const { dateTime: formatDateTime } = useFormatter();
   return (
     <section className="card" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Sessions</h2>

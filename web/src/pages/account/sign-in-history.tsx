@@ -1,6 +1,6 @@
 import { describeUserAgent } from '../../components/describe-user-agent';
-import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
+import { useFormatter } from '../../format/use-formatter';
 import type { AccountPageData } from './use-account-page';
 import { walletKindLabel } from './wallet-kind-label';
 
@@ -13,6 +13,7 @@ export type SignInHistoryProps = {
 
 /** Every sign-in of the account, newest first: which wallet signed, and how it was verified. */
 export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: SignInHistoryProps) {
+  const { dateTime: formatDateTime } = useFormatter();
   return (
     <section className="card" aria-labelledby="history-title">
       <h2 id="history-title">Sign-in history</h2>

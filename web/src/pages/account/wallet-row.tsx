@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../components/format-date-time';
+import { useFormatter } from '../../format/use-formatter';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 import { useEnsIdentity } from './use-ens-identity';
 
@@ -36,6 +36,7 @@ export function WalletRow({
   onUnlink,
   onPublicChange,
 }: WalletRowProps) {
+  const { dateTime: formatDateTime } = useFormatter();
   // Mainnet's name for the address means this wallet only if it is an EOA or lives on mainnet.
   const ensApplies =
     wallet.chainId === null || wallet.chainId === undefined || wallet.chainId === MAINNET_ID;

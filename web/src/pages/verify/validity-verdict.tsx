@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../components/format-date-time';
+import { useFormatter } from '../../format/use-formatter';
 import type { ValidityTimes } from '../../proof/check-validity-times';
 
 export type ValidityVerdictProps = {
@@ -9,6 +9,7 @@ export type ValidityVerdictProps = {
 
 /** Whether the message is within its validity times, by this browser's clock. */
 export function ValidityVerdict({ times, expirationTime, notBefore }: ValidityVerdictProps) {
+  const { dateTime: formatDateTime } = useFormatter();
   return (
     <ul className="proof-checks" data-testid="validity">
       <li data-testid="expiration" data-state={times.expiration}>
