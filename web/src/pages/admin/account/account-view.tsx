@@ -2,7 +2,6 @@ import { useQuery } from '@apollo/client';
 import { Link } from 'wouter';
 import { describeSuspensionEnd } from '../../../auth/describe-suspension-end';
 import { describeUserAgent } from '../../../components/describe-user-agent';
-import { formatDateTime } from '../../../components/format-date-time';
 import { shortAddress } from '../../../components/short-address';
 import { AdminAccountDocument, type AdminAccountQuery } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
@@ -10,6 +9,7 @@ import { adminPath } from '../admin-paths';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { ConsoleError } from '../console-error';
 import { ConsoleLoading } from '../console-loading';
+import { ConsoleTime } from '../console-time';
 import { PlainTable } from '../plain-table';
 import { serverMessageOf } from '../read-admin-error';
 import { GrantRoleDialog } from './grant-role-dialog';
@@ -18,8 +18,7 @@ import { type AccountActions, useAccountActions } from './use-account-actions';
 
 type AdminAccount = NonNullable<NonNullable<AdminAccountQuery['admin']>['account']>;
 
-const when = (value: string | null | undefined) =>
-  value ? <time dateTime={value}>{formatDateTime(value)}</time> : <span className="muted">—</span>;
+const when = (value: string | null | undefined) => <ConsoleTime value={value} />;
 
 /** One account as an administrator sees it, with what an administrator can do to it. */
 export function AccountView({ id }: { id: string }) {

@@ -7,11 +7,11 @@ import { AdminAccountsDocument, type AdminAccountsQuery } from '../../../graphql
 import { PageHeading } from '../../page-heading';
 import { adminPath } from '../admin-paths';
 import { ConsoleError } from '../console-error';
+import { ConsoleTime } from '../console-time';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
 import { shortId } from '../short-id';
-import { TableTime } from '../table-time';
 import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -42,7 +42,7 @@ const columns = [
   }),
   column.accessor('createdAt', {
     header: 'Created',
-    cell: ({ getValue }) => <TableTime value={getValue()} />,
+    cell: ({ getValue }) => <ConsoleTime value={getValue()} />,
   }),
   column.accessor('roles', {
     header: 'Roles',

@@ -9,14 +9,16 @@ import { AuditAction } from '../../../graphql/generated/schema-enums';
 import { PageHeading } from '../../page-heading';
 import { adminPath } from '../admin-paths';
 import { ConsoleError } from '../console-error';
+import { ConsoleTime } from '../console-time';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
 import { shortId } from '../short-id';
-import { TableTime } from '../table-time';
 import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 import { useDebouncedValue } from '../use-debounced-value';
+import { describeAuditAction } from './audit-action-words';
+import { AuditDetail } from './audit-detail';
 import { auditLogExportHref } from './export-link';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -40,11 +42,12 @@ const accountLink = (id: string | null | undefined) =>
 const columns = [
   column.accessor('at', {
     header: 'When',
-    cell: ({ getValue }) => <TableTime value={getValue()} />,
+    cell: ({ getValue }) => <ConsoleTime value={getValue()} />,
   }),
   column.accessor('action', {
     header: 'Action',
-    cell: ({ getValue }) => <code>{getValue()}</code>,
+    // The action's name stays at hand (its title) for a search in the export.
+    cell: ({ getValue }) => <span title={getValue()}>{describeAuditAction(getValue())}</span>,
   }),
   column.accessor('accountId', {
     header: 'Account',
@@ -61,11 +64,14 @@ const columns = [
   column.accessor('ip', { header: 'Client', cell: ({ getValue }) => getValue() ?? '—' }),
   column.accessor('userAgent', {
     header: 'Device',
-    cell: ({ getValue }) => (getValue() ? describeUserAgent(getValue()) : '—'),
+    cell: ({ getValue }) => {
+      const userAgent = getValue();
+      return userAgent ? <span title={userAgent}>{describeUserAgent(userAgent)}</span> : '—';
+    },
   }),
   column.accessor('detail', {
     header: 'Detail',
-    cell: ({ getValue }) => (getValue() ? <code className="admin-detail">{getValue()}</code> : '—'),
+    cell: ({ getValue }) => <AuditDetail detail={getValue()} />,
   }),
 ];
 
@@ -100,11 +106,13 @@ export function AuditLogView() {
           <label htmlFor={actionId}>Action</label>
           <select id={actionId} value={action} onChange={(event) => setAction(event.target.value)}>
             <option value="">Every action</option>
-            {AUDIT_ACTIONS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            {[...AUDIT_ACTIONS]
+              .sort((a, b) => describeAuditAction(a).localeCompare(describeAuditAction(b)))
+              .map((name) => (
+                <option key={name} value={name}>
+                  {describeAuditAction(name)}
+                </option>
+              ))}
           </select>
         </div>
         <div className="admin-field">

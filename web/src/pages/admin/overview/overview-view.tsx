@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client';
+import { useFormatter } from '../../../format/use-formatter';
 import { AdminOverviewDocument } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
 import { ConsoleError } from '../console-error';
@@ -8,8 +9,6 @@ import { SignInsChart } from './sign-ins-chart';
 
 /** docs/administration.md: the chart covers the last 30 UTC days, today included. */
 export const CHART_DAYS = 30;
-
-const number = new Intl.NumberFormat('en');
 
 /** The four figures and the sign-ins of the last 30 days. */
 export function OverviewView() {
@@ -42,10 +41,11 @@ export function OverviewView() {
 }
 
 function Figure({ label, value }: { label: string; value: number }) {
+  const format = useFormatter();
   return (
     <div className="admin-figure" data-testid="admin-figure">
       <dt>{label}</dt>
-      <dd>{number.format(value)}</dd>
+      <dd>{format.number(value)}</dd>
     </div>
   );
 }

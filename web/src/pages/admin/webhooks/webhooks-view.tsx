@@ -9,10 +9,10 @@ import {
 } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
 import { ConsoleError } from '../console-error';
+import { ConsoleTime } from '../console-time';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
-import { TableTime } from '../table-time';
 import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 
@@ -83,11 +83,11 @@ export function WebhooksView() {
       }),
       column.accessor('lastAttemptAt', {
         header: 'Last attempt',
-        cell: ({ getValue }) => <TableTime value={getValue()} />,
+        cell: ({ getValue }) => <ConsoleTime value={getValue()} />,
       }),
       column.accessor('nextAttemptAt', {
         header: 'Next attempt',
-        cell: ({ getValue }) => <TableTime value={getValue()} />,
+        cell: ({ getValue }) => <ConsoleTime value={getValue()} />,
       }),
       column.display({
         id: 'resend',
