@@ -10,6 +10,7 @@ import { Link } from '../components/link';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
 import { WrongNetwork } from '../wallet/wrong-network';
+import { ConsoleLink } from './console-link';
 import { pathTo } from './path-to';
 import { Routes } from './routes';
 
@@ -34,6 +35,7 @@ export function AppLayout() {
             <Link to={pathTo('home')}>Home</Link>
             <Link to={pathTo('account')}>Account</Link>
             <Link to={pathTo('verify')}>Verify</Link>
+            {session.account ? <ConsoleLink key={session.account.id} /> : null}
           </nav>
           <div className="wallet-button">
             <ConnectButton
