@@ -50,7 +50,7 @@ function millisecondsOf(value: Instant): number {
 }
 
 /**
- * The one formatter of the app (docs/web-app.md, "Languages"): dates, times,
+ * The one formatter of the app (docs/web-app.md, "Dates, times and numbers"): dates, times,
  * relative times, numbers and token amounts by `Intl` in one locale, so every
  * page shows an instant one way. A value that is not an instant is shown as it
  * came, rather than as "Invalid Date".

@@ -66,7 +66,13 @@ const columns = [
     header: 'Device',
     cell: ({ getValue }) => {
       const userAgent = getValue();
-      return userAgent ? <span title={userAgent}>{describeUserAgent(userAgent)}</span> : '—';
+      return userAgent ? (
+        <span className="admin-cell-wrap" title={userAgent}>
+          {describeUserAgent(userAgent)}
+        </span>
+      ) : (
+        '—'
+      );
     },
   }),
   column.accessor('detail', {
