@@ -1,4 +1,5 @@
 import { constants } from 'node:zlib';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -16,6 +17,12 @@ const initialVendorGroups = [
     test: /node_modules[\\/](@rainbow-me|@vanilla-extract|wagmi|@wagmi|viem|ox|abitype|@noble|@scure|@tanstack|cuer|qr|react-remove-scroll[^\\/]*|use-callback-ref|use-sidecar|ua-parser-js|zustand|mipd|eventemitter3)[\\/]/,
     priority: 3,
   },
+  // Lingui's runtime: the first paint's words come through it (docs/translations.md).
+  {
+    name: 'i18n',
+    test: /node_modules[\\/](@lingui|@messageformat|js-sha256|@babel[\\/]runtime)[\\/]/,
+    priority: 2,
+  },
   {
     name: 'graphql',
     test: /node_modules[\\/](@apollo|graphql|graphql-ws|apollo3-cache-persist|@wry|optimism|zen-observable-ts|@graphql-typed-document-node|ts-invariant|tslib|symbol-observable)[\\/]/,
@@ -25,7 +32,10 @@ const initialVendorGroups = [
 
 export default defineConfig(({ mode }) => ({
   plugins: [
-    react(),
+    // Lingui's macros (`t`, <Trans>, `msg`, plurals) become catalogue lookups at build time, and a
+    // PO file imported as a module is compiled into its messages (docs/translations.md).
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui(),
     // A brotli and a gzip copy beside each text file, compressed once at the highest levels;
     // the server sends the best one the browser accepts (docs/web-app.md, "First-visit delivery").
     compression({

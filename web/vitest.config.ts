@@ -1,9 +1,11 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { workspacePackageSources } from '../testing/workspace-package-sources';
 
 export default defineConfig({
-  plugins: [react()],
+  // Lingui's macros and PO catalogues as the build has them (vite.config.ts).
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
   // @sigil/* from their sources (testing/workspace-package-sources.ts says why).
   resolve: { alias: workspacePackageSources() },
   test: {

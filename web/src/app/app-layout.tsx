@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ConnectButton } from '@rainbow-me/rainbowkit';
 import { useAccount } from 'wagmi';
 import { AuthStatusBadge } from '../auth/auth-status-badge';
@@ -7,6 +8,7 @@ import { useSignInActivity } from '../auth/sign-in-activity-context';
 import { SignOutButton } from '../auth/sign-out-button';
 import { SuspendedNotice } from '../auth/suspended-notice';
 import { Link } from '../components/link';
+import { LanguageMenu } from '../i18n/language-menu';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
 import { WrongNetwork } from '../wallet/wrong-network';
@@ -20,10 +22,11 @@ export function AppLayout() {
   const session = useSession();
   const { verifying } = useSignInActivity();
   const { isWrongNetwork, ...wrongNetwork } = useWrongNetwork();
+  const { t } = useLingui();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <header className="app-header">
         <div className="header-row">
@@ -31,12 +34,19 @@ export function AppLayout() {
             <span className="brand-mark" aria-hidden="true" />
             Sigil
           </Link>
-          <nav aria-label="Main" className="main-nav">
-            <Link to={pathTo('home')}>Home</Link>
-            <Link to={pathTo('account')}>Account</Link>
-            <Link to={pathTo('verify')}>Verify</Link>
+          <nav aria-label={t`Main`} className="main-nav">
+            <Link to={pathTo('home')}>
+              <Trans>Home</Trans>
+            </Link>
+            <Link to={pathTo('account')}>
+              <Trans>Account</Trans>
+            </Link>
+            <Link to={pathTo('verify')}>
+              <Trans>Verify</Trans>
+            </Link>
             {session.account ? <ConsoleLink key={session.account.id} /> : null}
           </nav>
+          <LanguageMenu />
           <div className="wallet-button">
             <ConnectButton
               chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
@@ -45,7 +55,7 @@ export function AppLayout() {
             />
           </div>
         </div>
-        <section className="status-row" aria-label="Connection and session">
+        <section className="status-row" aria-label={t`Connection and session`}>
           <ConnectionStatus status={walletStatus} />
           <AuthStatusBadge status={session.status} signingIn={verifying} />
           {session.status === 'authenticated' ? <SignOutButton /> : null}
@@ -59,8 +69,10 @@ export function AppLayout() {
       <SuspendedNotice />
       <footer className="app-footer">
         <p>
-          Sigil · Sign-In with Ethereum (EIP-4361). Your signature proves ownership; it never moves
-          funds.
+          <Trans>
+            Sigil · Sign-In with Ethereum (EIP-4361). Your signature proves ownership; it never
+            moves funds.
+          </Trans>
         </p>
       </footer>
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { splitPastedProof } from '../proof/split-pasted-proof';
@@ -17,11 +18,14 @@ export default function VerifyPage() {
   const [now, setNow] = useState(() => new Date());
   const tool = useVerifyTool(message, signature, now);
   const ids = useId();
+  const { t, i18n } = useLingui();
   const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? `chain ${id}`;
 
   return (
     <section className="page" aria-labelledby="page-title" data-testid="verify-page">
-      <VerifyIntro heading={<PageHeading title="Verify a proof">{VERIFY_HEADING}</PageHeading>} />
+      <VerifyIntro
+        heading={<PageHeading title={t`Verify a proof`}>{i18n._(VERIFY_HEADING)}</PageHeading>}
+      />
       <div className="card verify-inputs">
         <div className="field">
           <label htmlFor={`${ids}-message`}>Message</label>
