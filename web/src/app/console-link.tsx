@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '../components/link';
 import { AdminGateDocument } from '../graphql/generated/graphql';
 import { adminViewPatterns } from './route-patterns';
@@ -12,5 +13,9 @@ import { adminViewPatterns } from './route-patterns';
 export function ConsoleLink() {
   const gate = useQuery(AdminGateDocument, { fetchPolicy: 'no-cache' });
   if (!gate.data?.admin) return null;
-  return <Link to={adminViewPatterns.overview}>Console</Link>;
+  return (
+    <Link to={adminViewPatterns.overview}>
+      <Trans comment="The operator's console, in the header's navigation">Console</Trans>
+    </Link>
+  );
 }

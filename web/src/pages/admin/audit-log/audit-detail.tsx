@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useContext } from 'react';
 import { Link } from 'wouter';
 import { RuntimeConfigContext } from '../../../app/runtime-config-context';
@@ -8,11 +11,11 @@ import { adminPath } from '../admin-paths';
 import { shortId } from '../short-id';
 
 /** The fields a profile update names (docs/administration.md, "Audit log"), in words. */
-const profileFieldWords: Record<string, string> = {
-  displayName: 'Display name',
-  bio: 'Bio',
-  public: 'Public profile',
-  avatar: 'Avatar',
+const profileFieldWords: Record<string, MessageDescriptor> = {
+  displayName: msg`Display name`,
+  bio: msg`Bio`,
+  public: msg`Public profile`,
+  avatar: msg`Avatar`,
 };
 
 type Present = (value: unknown) => ReactNode;
@@ -21,7 +24,13 @@ const text = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 const list = (value: unknown, each: (item: string) => ReactNode = (item) => item): ReactNode => {
   if (!Array.isArray(value)) return text(value);
-  if (value.length === 0) return <span className="muted">none</span>;
+  if (value.length === 0) {
+    return (
+      <span className="muted">
+        <Trans comment="An empty list of roles or scopes">none</Trans>
+      </span>
+    );
+  }
   return value.map((item, index) => (
     <span key={String(item)}>
       {index > 0 ? ', ' : null}
@@ -39,6 +48,7 @@ const shortCode = (value: unknown) => <code title={text(value)}>{shortId(text(va
  * newer server adds is still shown. Text that is not a JSON object is shown as it came.
  */
 export function AuditDetail({ detail }: { detail: string | null | undefined }) {
+  const { t, i18n } = useLingui();
   const format = useFormatter();
   const config = useContext(RuntimeConfigContext);
   if (!detail) return <span className="muted">—</span>;
@@ -46,43 +56,57 @@ export function AuditDetail({ detail }: { detail: string | null | undefined }) {
   if (!fields) return <code className="admin-detail">{detail}</code>;
 
   const chain: Present = (value) => {
-    if (value === null) return 'Any chain';
+    if (value === null) return t`Any chain`;
     const name = config?.chains.find((item) => item.id === value)?.name;
     return name ? `${name} (${text(value)})` : text(value);
   };
-  const kind: Present = (value) => walletKindLabel[value as WalletKind] ?? text(value);
+  const kind: Present = (value) =>
+    typeof value === 'string' && Object.hasOwn(walletKindLabel, value)
+      ? walletKindLabel[value as WalletKind]
+      : text(value);
   const known: Record<string, { label: string; present: Present }> = {
-    code: { label: 'Refused with', present: code },
-    reason: { label: 'Reason', present: (value) => `“${text(value)}”` },
+    code: { label: t`Refused with`, present: code },
+    reason: { label: t`Reason`, present: (value) => `“${text(value)}”` },
     until: {
-      label: 'Until',
+      label: t({ message: 'Until', comment: 'When a suspension ends' }),
       present: (value) =>
         value === null
-          ? 'An administrator lifts it'
+          ? t`An administrator lifts it`
           : typeof value === 'number' || typeof value === 'string'
             ? format.dateTime(value)
             : text(value),
     },
-    role: { label: 'Role', present: text },
-    roles: { label: 'Roles now', present: (value) => list(value) },
-    granted: { label: 'Granted', present: (value) => list(value) },
-    revoked: { label: 'Revoked', present: (value) => list(value) },
+    role: { label: t`Role`, present: text },
+    roles: { label: t`Roles now`, present: (value) => list(value) },
+    granted: {
+      label: t({ message: 'Granted', comment: 'Roles granted' }),
+      present: (value) => list(value),
+    },
+    revoked: {
+      label: t({ message: 'Revoked', comment: 'Roles taken back' }),
+      present: (value) => list(value),
+    },
     fields: {
-      label: 'Changed',
-      present: (value) => list(value, (field) => profileFieldWords[field] ?? field),
+      label: t({ message: 'Changed', comment: 'The profile fields a profile update changed' }),
+      present: (value) =>
+        list(value, (field) =>
+          Object.hasOwn(profileFieldWords, field)
+            ? i18n._(profileFieldWords[field] as MessageDescriptor)
+            : field,
+        ),
     },
-    walletKind: { label: 'Wallet kind', present: kind },
-    kind: { label: 'Wallet kind', present: kind },
-    chainId: { label: 'Chain', present: chain },
+    walletKind: { label: t`Wallet kind`, present: kind },
+    kind: { label: t`Wallet kind`, present: kind },
+    chainId: { label: t`Chain`, present: chain },
     accountCreated: {
-      label: 'New account',
-      present: (value) => (value === true ? 'Yes' : value === false ? 'No' : text(value)),
+      label: t`New account`,
+      present: (value) => (value === true ? t`Yes` : value === false ? t`No` : text(value)),
     },
-    clientId: { label: 'App', present: code },
-    scopes: { label: 'Scopes', present: (value) => list(value) },
-    sessionId: { label: 'Session', present: shortCode },
+    clientId: { label: t`App`, present: code },
+    scopes: { label: t`Scopes`, present: (value) => list(value) },
+    sessionId: { label: t`Session`, present: shortCode },
     endedSessionIds: {
-      label: 'Sessions ended',
+      label: t`Sessions ended`,
       present: (value) =>
         Array.isArray(value) ? (
           <>
@@ -93,9 +117,9 @@ export function AuditDetail({ detail }: { detail: string | null | undefined }) {
           text(value)
         ),
     },
-    deliveryId: { label: 'Delivery', present: shortCode },
+    deliveryId: { label: t`Delivery`, present: shortCode },
     accountId: {
-      label: 'Account',
+      label: t`Account`,
       present: (value) => (
         <Link to={adminPath('account', { id: text(value) })}>{shortCode(value)}</Link>
       ),

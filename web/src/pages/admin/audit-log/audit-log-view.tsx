@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -23,7 +24,7 @@ import { auditLogExportHref } from './export-link';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The schema's actions (generated from `enum AuditAction`), in its order: alphabetical. */
+/** The schema's actions (generated from `enum AuditAction`); the filter lists them by their words. */
 const AUDIT_ACTIONS = Object.values(AuditAction);
 
 type AuditRow = NonNullable<AdminAuditLogQuery['admin']>['auditLog']['edges'][number]['node'];
@@ -41,29 +42,35 @@ const accountLink = (id: string | null | undefined) =>
 
 const columns = [
   column.accessor('at', {
-    header: 'When',
+    header: () => <Trans>When</Trans>,
     cell: ({ getValue }) => <ConsoleTime value={getValue()} />,
   }),
   column.accessor('action', {
-    header: 'Action',
+    header: () => <Trans>Action</Trans>,
     // The action's name stays at hand (its title) for a search in the export.
-    cell: ({ getValue }) => <span title={getValue()}>{describeAuditAction(getValue())}</span>,
+    cell: ({ getValue }) => <ActionWords action={getValue()} />,
   }),
   column.accessor('accountId', {
-    header: 'Account',
+    header: () => <Trans>Account</Trans>,
     cell: ({ getValue }) => accountLink(getValue()),
   }),
-  column.accessor('actorId', { header: 'By', cell: ({ getValue }) => accountLink(getValue()) }),
+  column.accessor('actorId', {
+    header: () => <Trans comment="Who acted: the administrator or the person">By</Trans>,
+    cell: ({ getValue }) => accountLink(getValue()),
+  }),
   column.accessor('address', {
-    header: 'Wallet',
+    header: () => <Trans>Wallet</Trans>,
     cell: ({ getValue }) => {
       const address = getValue();
       return address ? <code title={address}>{shortAddress(address)}</code> : '—';
     },
   }),
-  column.accessor('ip', { header: 'Client', cell: ({ getValue }) => getValue() ?? '—' }),
+  column.accessor('ip', {
+    header: () => <Trans comment="The client's IP address">Client</Trans>,
+    cell: ({ getValue }) => getValue() ?? '—',
+  }),
   column.accessor('userAgent', {
-    header: 'Device',
+    header: () => <Trans>Device</Trans>,
     cell: ({ getValue }) => {
       const userAgent = getValue();
       return userAgent ? (
@@ -76,13 +83,19 @@ const columns = [
     },
   }),
   column.accessor('detail', {
-    header: 'Detail',
+    header: () => <Trans>Detail</Trans>,
     cell: ({ getValue }) => <AuditDetail detail={getValue()} />,
   }),
 ];
 
 /** The audit log, newest first, filtered by action and account, with its JSON Lines export. */
+function ActionWords({ action }: { action: string }) {
+  const { i18n } = useLingui();
+  return <span title={action}>{describeAuditAction(i18n, action)}</span>;
+}
+
 export function AuditLogView() {
+  const { t, i18n } = useLingui();
   const actionId = useId();
   const accountId = useId();
   const sinceId = useId();
@@ -106,23 +119,32 @@ export function AuditLogView() {
   const table = useConnectionTable(connection?.edges, columns);
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeading title="Administration: audit log">Audit log</PageHeading>
+      <PageHeading title={t`Administration: audit log`}>{t`Audit log`}</PageHeading>
       <form className="admin-filters" onSubmit={(event) => event.preventDefault()}>
         <div className="admin-field">
-          <label htmlFor={actionId}>Action</label>
+          <label htmlFor={actionId}>
+            <Trans>Action</Trans>
+          </label>
           <select id={actionId} value={action} onChange={(event) => setAction(event.target.value)}>
-            <option value="">Every action</option>
+            <option value="">{t`Every action`}</option>
             {[...AUDIT_ACTIONS]
-              .sort((a, b) => describeAuditAction(a).localeCompare(describeAuditAction(b)))
+              .sort((a, b) =>
+                describeAuditAction(i18n, a).localeCompare(
+                  describeAuditAction(i18n, b),
+                  i18n.locale,
+                ),
+              )
               .map((name) => (
                 <option key={name} value={name}>
-                  {describeAuditAction(name)}
+                  {describeAuditAction(i18n, name)}
                 </option>
               ))}
           </select>
         </div>
         <div className="admin-field">
-          <label htmlFor={accountId}>Account id</label>
+          <label htmlFor={accountId}>
+            <Trans>Account id</Trans>
+          </label>
           <input
             id={accountId}
             value={account}
@@ -135,20 +157,26 @@ export function AuditLogView() {
       <ConsoleError message={error && serverMessageOf(error)} />
       <DataTable
         table={table}
-        caption="Audit events"
-        empty="No events match."
+        caption={t`Audit events`}
+        empty={t`No events match.`}
         loading={loading && !connection}
       />
-      <Pager pages={pages} pageInfo={connection?.pageInfo ?? null} label="Audit log pages" />
+      <Pager pages={pages} pageInfo={connection?.pageInfo ?? null} label={t`Audit log pages`} />
       <section className="card" aria-labelledby="audit-export">
-        <h2 id="audit-export">Export</h2>
+        <h2 id="audit-export">
+          <Trans>Export</Trans>
+        </h2>
         <p className="muted">
-          Every event between two days (UTC, both included; empty: no limit), oldest first, one JSON
-          object a line.
+          <Trans>
+            Every event between two days (UTC, both included; empty: no limit), oldest first, one
+            JSON object a line.
+          </Trans>
         </p>
         <div className="admin-filters">
           <div className="admin-field">
-            <label htmlFor={sinceId}>From</label>
+            <label htmlFor={sinceId}>
+              <Trans>From</Trans>
+            </label>
             <input
               id={sinceId}
               type="date"
@@ -157,7 +185,9 @@ export function AuditLogView() {
             />
           </div>
           <div className="admin-field">
-            <label htmlFor={untilId}>To</label>
+            <label htmlFor={untilId}>
+              <Trans>To</Trans>
+            </label>
             <input
               id={untilId}
               type="date"
@@ -169,7 +199,7 @@ export function AuditLogView() {
         <p>
           {/* A plain link: the server streams the file with the session cookie (not the app's router). */}
           <a className="button button-secondary" href={auditLogExportHref(since, until)} download>
-            Export (JSON Lines)
+            <Trans>Export (JSON Lines)</Trans>
           </a>
         </p>
       </section>

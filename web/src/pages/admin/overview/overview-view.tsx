@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormatter } from '../../../format/use-formatter';
 import { AdminOverviewDocument } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
@@ -12,6 +13,7 @@ export const CHART_DAYS = 30;
 
 /** The four figures and the sign-ins of the last 30 days. */
 export function OverviewView() {
+  const { t } = useLingui();
   const { data, error, loading } = useQuery(AdminOverviewDocument, {
     variables: { days: CHART_DAYS },
     fetchPolicy: 'no-cache',
@@ -19,19 +21,21 @@ export function OverviewView() {
   const stats = data?.admin?.stats;
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeading title="Administration">Overview</PageHeading>
+      <PageHeading title={t`Administration`}>{t`Overview`}</PageHeading>
       {loading && !stats ? <ConsoleLoading /> : null}
       <ConsoleError message={error && serverMessageOf(error)} />
       {stats ? (
         <>
           <dl className="admin-figures">
-            <Figure label="Accounts" value={stats.accounts} />
-            <Figure label="Active sessions" value={stats.activeSessions} />
-            <Figure label="Sign-ins, last 24 hours" value={stats.signInsLast24Hours} />
-            <Figure label="Suspended accounts" value={stats.suspendedAccounts} />
+            <Figure label={t`Accounts`} value={stats.accounts} />
+            <Figure label={t`Active sessions`} value={stats.activeSessions} />
+            <Figure label={t`Sign-ins, last 24 hours`} value={stats.signInsLast24Hours} />
+            <Figure label={t`Suspended accounts`} value={stats.suspendedAccounts} />
           </dl>
           <section className="card" aria-labelledby="sign-ins-heading">
-            <h2 id="sign-ins-heading">Sign-ins per day, last {CHART_DAYS} days</h2>
+            <h2 id="sign-ins-heading">
+              <Trans>Sign-ins per day, last {CHART_DAYS} days</Trans>
+            </h2>
             <SignInsChart days={stats.signInsByDay} />
           </section>
         </>

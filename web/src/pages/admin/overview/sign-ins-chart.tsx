@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -20,6 +22,7 @@ export function SignInsChart({ days }: { days: DailyCount[] }) {
   const canvasBox = useRef<HTMLDivElement>(null);
   const dark = usePrefersDark();
   const format = useFormatter();
+  const { t } = useLingui();
   // The server counts by UTC day: each day is read in UTC, whatever the reader's zone.
   const formatDay = (day: string) => {
     const seconds = daySeconds(day);
@@ -69,7 +72,7 @@ export function SignInsChart({ days }: { days: DailyCount[] }) {
         series: [
           {},
           {
-            label: 'Sign-ins',
+            label: t`Sign-ins`,
             stroke: accent,
             fill: accent,
             paths: uPlot.paths.bars?.({ size: [0.7, 32] }),
@@ -91,7 +94,7 @@ export function SignInsChart({ days }: { days: DailyCount[] }) {
       resize?.disconnect();
       plot.destroy();
     };
-  }, [days, dark, format]);
+  }, [days, dark, format, t]);
 
   const total = days.reduce((sum, entry) => sum + entry.count, 0);
   const busiest = days.reduce<DailyCount | null>(
@@ -100,26 +103,43 @@ export function SignInsChart({ days }: { days: DailyCount[] }) {
   );
   const first = days[0];
   const last = days.at(-1);
+  const from = first ? formatDay(first.day) : '';
+  const to = last ? formatDay(last.day) : '';
+  const busiestDay = busiest ? formatDay(busiest.day) : '';
+  const busiestCount = format.number(busiest?.count ?? 0);
+  let summary: string;
+  if (!first || !last) summary = t`No days to show.`;
+  else if (busiest) {
+    summary = plural(total, {
+      one: `# sign-in from ${from} to ${to} (UTC days); most on ${busiestDay}: ${busiestCount}.`,
+      other: `# sign-ins from ${from} to ${to} (UTC days); most on ${busiestDay}: ${busiestCount}.`,
+    });
+  } else {
+    summary = plural(total, {
+      one: `# sign-in from ${from} to ${to} (UTC days).`,
+      other: `# sign-ins from ${from} to ${to} (UTC days).`,
+    });
+  }
   return (
     <figure className="admin-chart" aria-labelledby="sign-ins-chart-caption">
       <figcaption id="sign-ins-chart-caption" data-testid="chart-summary">
-        {first && last
-          ? `${format.number(total)} sign-ins from ${formatDay(first.day)} to ${formatDay(last.day)} (UTC days)${
-              busiest
-                ? `; most on ${formatDay(busiest.day)}: ${format.number(busiest.count)}.`
-                : '.'
-            }`
-          : 'No days to show.'}
+        {summary}
       </figcaption>
       <div ref={canvasBox} className="admin-chart-canvas" aria-hidden="true" />
       {/* Hidden by its box: a table's own box grows to its rows whatever its width and height. */}
       <div className="visually-hidden">
         <table data-testid="chart-table">
-          <caption>Sign-ins per day</caption>
+          <caption>
+            <Trans>Sign-ins per day</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Sign-ins</th>
+              <th scope="col">
+                <Trans>Day</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Sign-ins</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
