@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
@@ -13,10 +15,11 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
  * (docs/administration.md).
  */
 export function describeSuspensionEnd(until: string | null | undefined): string {
-  if (!until) return 'until an administrator lifts it';
+  if (!until) return t`until an administrator lifts it`;
   const time = Date.parse(until);
-  if (Number.isNaN(time)) return `until ${until}`;
+  if (Number.isNaN(time)) return t`until ${until}`;
   const day = dayFormat.format(time);
-  const midnight = time % 86_400_000 === 0;
-  return midnight ? `until ${day}` : `until ${day}, ${timeFormat.format(time)} UTC`;
+  if (time % 86_400_000 === 0) return t`until ${day}`;
+  const hour = timeFormat.format(time);
+  return t`until ${day}, ${hour} UTC`;
 }
