@@ -22,6 +22,16 @@ describe('createFormatter', () => {
       expect(format.date(Date.UTC(2026, 10, 3), { timeZone: 'UTC', year: false })).toBe('Nov 3');
     });
 
+    it('reads an instant in a given zone', () => {
+      expect(format.dateTime('2026-12-03T14:30:00Z', { timeZone: 'UTC' })).toBe(
+        'Dec 3, 2026, 2:30 PM',
+      );
+      expect(format.time('2026-12-03T14:30:00Z', { timeZone: 'UTC' })).toBe('2:30 PM');
+      expect(createFormatter('de-DE').time('2026-12-03T14:30:00Z', { timeZone: 'UTC' })).toBe(
+        '14:30',
+      );
+    });
+
     it('shows what is not an instant as it came', () => {
       expect(format.dateTime('soon')).toBe('soon');
       expect(format.relativeTime('soon', now)).toBe('soon');

@@ -4,9 +4,12 @@ import { relativeTimeParts } from './relative-time-parts';
 /** An instant as the API gives it (RFC 3339), or as a number of milliseconds or a Date. */
 export type Instant = string | number | Date;
 
-export type DateOptions = {
-  /** An IANA zone the date is read in (the console's UTC days); default: the reader's. */
+export type ZoneOptions = {
+  /** An IANA zone the instant is read in (the console's UTC days); default: the reader's. */
   timeZone?: string;
+};
+
+export type DateOptions = ZoneOptions & {
   /** Without the year: a chart's ticks ("3 Nov"). @default true */
   year?: boolean;
 };
@@ -20,11 +23,11 @@ export type Formatter = {
   /** The locale every method formats in. */
   locale: string;
   /** "Nov 27, 2026, 6:47 AM": the one form of an instant, on every page. */
-  dateTime(value: Instant): string;
+  dateTime(value: Instant, options?: ZoneOptions): string;
   /** "Nov 27, 2026". */
   date(value: Instant, options?: DateOptions): string;
   /** "6:47 AM". */
-  time(value: Instant): string;
+  time(value: Instant, options?: ZoneOptions): string;
   /** "3 minutes ago", "yesterday", the `justNow` words under 45 seconds. */
   relativeTime(value: Instant, now: number): string;
   /** "12,345". */
@@ -56,12 +59,16 @@ function millisecondsOf(value: Instant): number {
  * came, rather than as "Invalid Date".
  */
 export function createFormatter(locale: string, words: FormatterWords = {}): Formatter {
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const timeFormat = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
   const dateFormats = new Map<string, Intl.DateTimeFormat>();
+  // One Intl.DateTimeFormat per form and zone, made when first asked for.
+  const cached = (key: string, options: Intl.DateTimeFormatOptions) => {
+    let format = dateFormats.get(key);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, options);
+      dateFormats.set(key, format);
+    }
+    return format;
+  };
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const numberFormat = new Intl.NumberFormat(locale);
   const amountFormats = new Map<number, Intl.NumberFormat>();
@@ -71,18 +78,11 @@ export function createFormatter(locale: string, words: FormatterWords = {}): For
     return Number.isNaN(time) ? String(value) : format(time);
   };
 
-  const dateFormat = ({ timeZone, year = true }: DateOptions) => {
-    const key = `${timeZone ?? ''}|${year}`;
-    let format = dateFormats.get(key);
-    if (!format) {
-      format = new Intl.DateTimeFormat(
-        locale,
-        year ? { dateStyle: 'medium', timeZone } : { month: 'short', day: 'numeric', timeZone },
-      );
-      dateFormats.set(key, format);
-    }
-    return format;
-  };
+  const dateFormat = ({ timeZone, year = true }: DateOptions) =>
+    cached(
+      `date|${timeZone ?? ''}|${year}`,
+      year ? { dateStyle: 'medium', timeZone } : { month: 'short', day: 'numeric', timeZone },
+    );
 
   const amountFormat = (fractionDigits: number) => {
     let format = amountFormats.get(fractionDigits);
@@ -117,9 +117,19 @@ export function createFormatter(locale: string, words: FormatterWords = {}): For
 
   return {
     locale,
-    dateTime: (value) => instant(value, (time) => dateTimeFormat.format(time)),
+    dateTime: (value, { timeZone } = {}) =>
+      instant(value, (time) =>
+        cached(`dateTime|${timeZone ?? ''}`, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone,
+        }).format(time),
+      ),
     date: (value, options = {}) => instant(value, (time) => dateFormat(options).format(time)),
-    time: (value) => instant(value, (time) => timeFormat.format(time)),
+    time: (value, { timeZone } = {}) =>
+      instant(value, (time) =>
+        cached(`time|${timeZone ?? ''}`, { timeStyle: 'short', timeZone }).format(time),
+      ),
     relativeTime: (value, now) =>
       instant(value, (time) => {
         const parts = relativeTimeParts(time, now);

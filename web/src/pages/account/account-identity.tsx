@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client';
+import { Trans } from '@lingui/react/macro';
 import { type Address, getAddress } from 'viem';
 import { AccountProfileDocument } from '../../graphql/generated/graphql';
 import { ProfileAvatar } from '../../profile/profile-avatar';
@@ -17,13 +18,15 @@ export function AccountIdentity({ address }: { address: Address }) {
   return (
     <section className="card identity" aria-labelledby="identity-title">
       <h2 id="identity-title" className="visually-hidden">
-        Account
+        <Trans>Account</Trans>
       </h2>
       <ProfileAvatar image={profile?.avatar} address={checksummed} size={56} />
       <div className="identity-text">
         {name ? <p className="ens-name">{name}</p> : null}
         <p className="address-line">
-          <span className="visually-hidden">Address: </span>
+          <span className="visually-hidden">
+            <Trans>Address:</Trans>{' '}
+          </span>
           <code data-testid="account-address" className="address">
             {checksummed}
           </code>

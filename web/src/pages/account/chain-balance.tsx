@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Address } from 'viem';
 import { useBalance } from 'wagmi';
 import type { RuntimeChain } from '../../app/runtime-config';
@@ -21,6 +22,8 @@ export function ChainBalance({ address, chain }: { address: Address; chain: Runt
   });
   const format = useFormatter();
   const unreachable = balance.isError && isRpcUnreachable(balance.error);
+  const { t } = useLingui();
+  const chainName = chain.name;
   let amount: string;
   if (balance.data) {
     amount = format.tokenAmount(
@@ -29,9 +32,9 @@ export function ChainBalance({ address, chain }: { address: Address; chain: Runt
       chain.nativeCurrency.symbol,
     );
   } else if (balance.isError) {
-    amount = 'unavailable';
+    amount = t`unavailable`;
   } else {
-    amount = 'loading…';
+    amount = t`loading…`;
   }
   return (
     <li className="balance" data-testid="chain-balance" data-chain-id={chain.id}>
@@ -41,8 +44,10 @@ export function ChainBalance({ address, chain }: { address: Address; chain: Runt
       </span>
       {unreachable ? (
         <span className="balance-note" data-testid="rpc-unreachable">
-          Balances on {chain.name} could not be read: its RPC endpoint did not answer. Sigil will
-          try again in a minute.
+          <Trans>
+            Balances on {chainName} could not be read: its RPC endpoint did not answer. Sigil will
+            try again in a minute.
+          </Trans>
         </span>
       ) : null}
     </li>

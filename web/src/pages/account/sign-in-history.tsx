@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { describeUserAgent } from '../../components/describe-user-agent';
 import { shortAddress } from '../../components/short-address';
 import { useFormatter } from '../../format/use-formatter';
@@ -14,10 +15,17 @@ export type SignInHistoryProps = {
 /** Every sign-in of the account, newest first: which wallet signed, and how it was verified. */
 export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: SignInHistoryProps) {
   const { dateTime: formatDateTime } = useFormatter();
+  const { t, i18n } = useLingui();
   return (
     <section className="card" aria-labelledby="history-title">
-      <h2 id="history-title">Sign-in history</h2>
-      {signIns.edges.length === 0 ? <p className="muted">No sign-ins yet.</p> : null}
+      <h2 id="history-title">
+        <Trans>Sign-in history</Trans>
+      </h2>
+      {signIns.edges.length === 0 ? (
+        <p className="muted">
+          <Trans>No sign-ins yet.</Trans>
+        </p>
+      ) : null}
       <ol className="rows" data-testid="sign-in-history">
         {signIns.edges.map(({ node }) => (
           <li
@@ -29,13 +37,13 @@ export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: S
             <div className="row-text">
               <p className="row-title">
                 {formatDateTime(node.at)}
-                <span className="tag" title={walletKindLabel[node.walletKind]}>
+                <span className="tag" title={i18n._(walletKindLabel[node.walletKind])}>
                   {node.walletKind}
                 </span>
               </p>
               <p className="row-meta">
                 <span title={node.address}>{shortAddress(node.address)}</span> ·{' '}
-                {walletKindLabel[node.walletKind]} · {chainName(node.chainId)} ·{' '}
+                {i18n._(walletKindLabel[node.walletKind])} · {chainName(node.chainId)} ·{' '}
                 {describeUserAgent(node.userAgent)}
               </p>
             </div>
@@ -50,7 +58,7 @@ export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: S
           disabled={loadingMore}
           aria-busy={loadingMore}
         >
-          {loadingMore ? 'Loading…' : 'Show older sign-ins'}
+          {loadingMore ? t`Loading…` : t`Show older sign-ins`}
         </button>
       ) : null}
     </section>

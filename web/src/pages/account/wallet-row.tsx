@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormatter } from '../../format/use-formatter';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 import { useEnsIdentity } from './use-ens-identity';
@@ -16,10 +19,10 @@ export type WalletRowProps = {
   onPublicChange(visible: boolean): void;
 };
 
-const kindLabel: Record<WalletFieldsFragment['kind'], string> = {
-  EOA: 'Key-signed account (EOA), on every chain',
-  CONTRACT: 'Contract wallet (EIP-1271)',
-  COUNTERFACTUAL: 'Undeployed contract wallet (EIP-6492)',
+const kindLabel: Record<WalletFieldsFragment['kind'], MessageDescriptor> = {
+  EOA: msg`Key-signed account (EOA), on every chain`,
+  CONTRACT: msg`Contract wallet (EIP-1271)`,
+  COUNTERFACTUAL: msg`Undeployed contract wallet (EIP-6492)`,
 };
 
 const MAINNET_ID = 1;
@@ -42,10 +45,14 @@ export function WalletRow({
     wallet.chainId === null || wallet.chainId === undefined || wallet.chainId === MAINNET_ID;
   const { name } = useEnsIdentity(wallet.address, { enabled: ensApplies });
   const descriptionId = `wallet-${wallet.address}-${wallet.chainId ?? 'any'}`;
+  const { t, i18n } = useLingui();
+  const kindName = i18n._(kindLabel[wallet.kind]);
   const kind =
     wallet.chainId === null || wallet.chainId === undefined
-      ? kindLabel[wallet.kind]
-      : `${kindLabel[wallet.kind]} on ${chainName(wallet.chainId)}`;
+      ? kindName
+      : t`${kindName} on ${chainName(wallet.chainId)}`;
+  const linkedAt = formatDateTime(wallet.linkedAt);
+  const lastSignIn = wallet.lastSignInAt ? formatDateTime(wallet.lastSignInAt) : null;
   return (
     <li
       className="row wallet-row"
@@ -59,10 +66,14 @@ export function WalletRow({
             {name ? <span className="wallet-name">{name}</span> : null}
             {wallet.primary ? (
               <span className="tag tag-primary" data-testid="primary-badge">
-                Primary
+                <Trans>Primary</Trans>
               </span>
             ) : null}
-            {inUse ? <span className="tag">In your wallet now</span> : null}
+            {inUse ? (
+              <span className="tag">
+                <Trans>In your wallet now</Trans>
+              </span>
+            ) : null}
           </p>
         ) : null}
         <p>
@@ -71,10 +82,8 @@ export function WalletRow({
           </code>
         </p>
         <p className="row-meta">
-          {kind} · linked {formatDateTime(wallet.linkedAt)} ·{' '}
-          {wallet.lastSignInAt
-            ? `last sign-in ${formatDateTime(wallet.lastSignInAt)}`
-            : 'never signed in'}
+          {kind} · {t`linked ${linkedAt}`} ·{' '}
+          {lastSignIn !== null ? t`last sign-in ${lastSignIn}` : t`never signed in`}
         </p>
       </div>
       <div className="row-actions">
@@ -87,7 +96,7 @@ export function WalletRow({
             data-testid="wallet-public-toggle"
             onChange={(event) => onPublicChange(event.currentTarget.checked)}
           />
-          Show on public profile
+          <Trans>Show on public profile</Trans>
         </label>
         {wallet.primary ? null : (
           <button
@@ -98,7 +107,7 @@ export function WalletRow({
             aria-busy={pending}
             onClick={onMakePrimary}
           >
-            Make primary
+            <Trans>Make primary</Trans>
           </button>
         )}
         {only ? null : (
@@ -110,7 +119,7 @@ export function WalletRow({
             aria-busy={pending}
             onClick={onUnlink}
           >
-            Unlink
+            <Trans>Unlink</Trans>
           </button>
         )}
       </div>

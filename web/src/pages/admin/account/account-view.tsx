@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { describeSuspensionEnd } from '../../../auth/describe-suspension-end';
 import { describeUserAgent } from '../../../components/describe-user-agent';
 import { shortAddress } from '../../../components/short-address';
+import { useFormatter } from '../../../format/use-formatter';
 import { AdminAccountDocument, type AdminAccountQuery } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
 import { adminPath } from '../admin-paths';
@@ -83,7 +84,8 @@ export function AccountView({ id }: { id: string }) {
 function Summary({ account, actions }: { account: AdminAccount; actions: AccountActions }) {
   const { suspension } = account;
   const since = when(suspension?.at);
-  const end = describeSuspensionEnd(suspension?.until);
+  const format = useFormatter();
+  const end = describeSuspensionEnd(suspension?.until, format);
   const reason = suspension?.reason;
   return (
     <section className="card" aria-labelledby="account-summary">

@@ -62,7 +62,7 @@ export function AuditDetail({ detail }: { detail: string | null | undefined }) {
   };
   const kind: Present = (value) =>
     typeof value === 'string' && Object.hasOwn(walletKindLabel, value)
-      ? walletKindLabel[value as WalletKind]
+      ? i18n._(walletKindLabel[value as WalletKind])
       : text(value);
   const known: Record<string, { label: string; present: Present }> = {
     code: { label: t`Refused with`, present: code },
