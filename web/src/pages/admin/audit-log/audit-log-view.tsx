@@ -91,7 +91,11 @@ const columns = [
 /** The audit log, newest first, filtered by action and account, with its JSON Lines export. */
 function ActionWords({ action }: { action: string }) {
   const { i18n } = useLingui();
-  return <span title={action}>{describeAuditAction(i18n, action)}</span>;
+  return (
+    <span className="admin-cell-wrap" title={action}>
+      {describeAuditAction(i18n, action)}
+    </span>
+  );
 }
 
 export function AuditLogView() {
