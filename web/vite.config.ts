@@ -3,6 +3,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { localeBootPlugin } from './build/locale-boot-plugin.ts';
 import { createWalletStackChunkNamer } from './build/wallet-stack-chunks.ts';
 
 // In development Vite serves the app and forwards the API to the Sigil server,
@@ -36,6 +37,8 @@ export default defineConfig(({ mode }) => ({
     // PO file imported as a module is compiled into its messages (docs/translations.md).
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // Picks the locale before the first paint and fetches its catalogue beside the entry.
+    localeBootPlugin(),
     // A brotli and a gzip copy beside each text file, compressed once at the highest levels;
     // the server sends the best one the browser accepts (docs/web-app.md, "First-visit delivery").
     compression({
