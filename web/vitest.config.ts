@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     // End-to-end specs live in e2e/ and run in a real browser, not here.
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // A failure bound, not a budget: above the 10 s findBy* bound of src/test/setup.ts.
     testTimeout: 20_000,

@@ -49,6 +49,13 @@ export function AppLayout() {
           <LanguageMenu />
           <div className="wallet-button">
             <ConnectButton
+              // RainbowKit loads its own words for a locale after it has mounted: until then its
+              // button would say "Connect Wallet" in English. Ours are RainbowKit's, from the entry.
+              label={t({
+                message: 'Connect Wallet',
+                comment:
+                  "RainbowKit's own words for its button in this locale (its connect_wallet.label): RainbowKit's button replaces this one",
+              })}
               chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
               accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}
               showBalance={{ smallScreen: false, largeScreen: true }}

@@ -3,7 +3,11 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 
 /** The generic failure message of docs/sign-in.md, exact in English. */
-export const GENERIC_ERROR_MESSAGE = msg`Oops, something went wrong!`;
+export const GENERIC_ERROR_MESSAGE = msg({
+  message: 'Oops, something went wrong!',
+  comment:
+    "RainbowKit's own words in this locale (its sign_in.signature.oops_error): the dialog and the page must agree",
+});
 
 /** The generic failure message in the page's language, as a component. */
 export function GenericErrorMessage() {

@@ -27,8 +27,9 @@ export function ConnectPlaceholder() {
         aria-busy={waiting}
         data-testid="connect-placeholder"
       >
-        {/* RainbowKit's own words for its button, in the same locale (its catalogue's connect_wallet). */}
-        <Trans>Connect Wallet</Trans>
+        <Trans comment="RainbowKit's own words for its button in this locale (its connect_wallet.label): RainbowKit's button replaces this one">
+          Connect Wallet
+        </Trans>
       </button>
       <span className="visually-hidden" role="status">
         {waiting ? t`Opening the wallet list…` : ''}

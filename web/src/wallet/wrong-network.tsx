@@ -3,7 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { WrongNetwork as WrongNetworkState } from './use-wrong-network';
 
 /** The wrong-network message of docs/sign-in.md, exact in English. */
-export const WRONG_NETWORK_MESSAGE = msg`Wrong network detected, switch or disconnect to continue.`;
+export const WRONG_NETWORK_MESSAGE = msg({
+  message: 'Wrong network detected, switch or disconnect to continue.',
+  comment:
+    "RainbowKit's own words in this locale (its chains.wrong_network): the dialog and the page must agree",
+});
 
 export type WrongNetworkProps = Omit<WrongNetworkState, 'isWrongNetwork'>;
 
