@@ -1,15 +1,17 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { workspacePackageSources } from '../testing/workspace-package-sources';
 
 export default defineConfig({
-  plugins: [react()],
+  // Lingui's macros and PO catalogues as the build has them (vite.config.ts).
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
   // @sigil/* from their sources (testing/workspace-package-sources.ts says why).
   resolve: { alias: workspacePackageSources() },
   test: {
     environment: 'jsdom',
     // End-to-end specs live in e2e/ and run in a real browser, not here.
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // A failure bound, not a budget: above the 10 s findBy* bound of src/test/setup.ts.
     testTimeout: 20_000,

@@ -1,4 +1,5 @@
 import './styles.css';
+import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GenericError } from './app/generic-error';
 import { loadRuntimeConfig } from './app/load-runtime-config';
@@ -7,24 +8,44 @@ import { afterFirstPaint } from './first-paint/after-first-paint';
 import { FirstPaintLayout } from './first-paint/first-paint-layout';
 import { FirstPaintPage } from './first-paint/first-paint-page';
 import { requestMe } from './first-paint/request-me';
+import { activateLocale } from './i18n/activate-locale';
+import { chooseLocale } from './i18n/choose-locale';
+import { LocaleProvider } from './i18n/locale-provider';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 const path = window.location.pathname;
-
-// The page's content first, from this small entry; the wallet stack (wagmi,
-// RainbowKit, viem's chains, Apollo) after it has been painted
-// (docs/web-app.md, "First-visit delivery").
-root.render(
-  <FirstPaintLayout>
-    <FirstPaintPage path={path} />
-  </FirstPaintLayout>,
+// The remembered choice, else the browser's languages (docs/translations.md). English is in
+// this entry; another locale's catalogue is already on its way (the startup script of
+// index.html preloads it), and the page waits for it rather than paint English and then swap.
+let locale = chooseLocale();
+const inLocale = (element: ReactElement) => (
+  <LocaleProvider initial={locale}>{element}</LocaleProvider>
 );
 
 // index.html preloads /api/config, so this answer is usually here before the code runs.
 const config = loadRuntimeConfig();
-afterFirstPaint(path)
+Promise.resolve(activateLocale(locale))
+  .catch((error: unknown) => {
+    // Its catalogue did not load: the page in English rather than no page.
+    console.error(`The ${locale} catalogue could not be loaded`, error);
+    locale = 'en-US';
+    activateLocale(locale);
+  })
+  .then(() => {
+    // The page's content first, from this small entry; the wallet stack (wagmi,
+    // RainbowKit, viem's chains, Apollo) after it has been painted
+    // (docs/web-app.md, "First-visit delivery").
+    root.render(
+      inLocale(
+        <FirstPaintLayout>
+          <FirstPaintPage path={path} />
+        </FirstPaintLayout>,
+      ),
+    );
+    return afterFirstPaint(path);
+  })
   .then(() => {
     // Who is signed in, asked beside the stack's download (after the paint, so the content never
     // waits for it): on a slow network the answer is in hand when the stack has loaded.
@@ -41,12 +62,14 @@ afterFirstPaint(path)
     // What the first paint fetched (a profile, `me`), in Apollo's cache: the page starts from it.
     createAppElement(runtimeConfig, { path, seed: (graphql) => seedApolloCache(graphql, path) }),
   )
-  .then((element) => root.render(element))
+  .then((element) => root.render(inLocale(element)))
   .catch((error: unknown) => {
     console.error('Sigil could not start', error);
     root.render(
-      <main className="app-main">
-        <GenericError onRetry={() => window.location.reload()} />
-      </main>,
+      inLocale(
+        <main className="app-main">
+          <GenericError onRetry={() => window.location.reload()} />
+        </main>,
+      ),
     );
   });

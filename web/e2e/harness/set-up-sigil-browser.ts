@@ -38,6 +38,10 @@ export type OpenParameters = {
   path?: string;
   /** @default false: true opens no page yet (to add routes before the first load) */
   blank?: boolean;
+  /** The browser's language (navigator.languages, Accept-Language). @default 'en-US' */
+  locale?: string;
+  /** @default 'light' */
+  colorScheme?: 'light' | 'dark';
 };
 
 export type SetUpSigilBrowserOptions = {
@@ -94,8 +98,8 @@ export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
     const context = await browser.newContext({
       baseURL: environment.appUrl,
       viewport: { width: 1280, height: 800 },
-      colorScheme: 'light',
-      locale: 'en-US',
+      colorScheme: parameters.colorScheme ?? 'light',
+      locale: parameters.locale ?? 'en-US',
       timezoneId: 'UTC',
     });
     context.setDefaultTimeout(10_000);

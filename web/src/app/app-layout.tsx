@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ConnectButton } from '@rainbow-me/rainbowkit';
 import { useAccount } from 'wagmi';
 import { AuthStatusBadge } from '../auth/auth-status-badge';
@@ -7,11 +8,13 @@ import { useSignInActivity } from '../auth/sign-in-activity-context';
 import { SignOutButton } from '../auth/sign-out-button';
 import { SuspendedNotice } from '../auth/suspended-notice';
 import { Link } from '../components/link';
+import { LanguageMenu } from '../i18n/language-menu';
 import { SolanaSignInButton } from '../solana/solana-sign-in-button';
 import { useSolanaEnabled } from '../solana/use-solana-enabled';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
 import { WrongNetwork } from '../wallet/wrong-network';
+import { ConsoleLink } from './console-link';
 import { pathTo } from './path-to';
 import { Routes } from './routes';
 
@@ -25,10 +28,11 @@ export function AppLayout() {
   const { verifying } = useSignInActivity();
   const { isWrongNetwork, ...wrongNetwork } = useWrongNetwork();
   const solanaEnabled = useSolanaEnabled();
+  const { t } = useLingui();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <header className="app-header">
         <div className="header-row">
@@ -36,22 +40,37 @@ export function AppLayout() {
             <span className="brand-mark" aria-hidden="true" />
             Sigil
           </Link>
-          <nav aria-label="Main" className="main-nav">
-            <Link to={pathTo('home')}>Home</Link>
-            <Link to={pathTo('account')}>Account</Link>
-            <Link to={pathTo('verify')}>Verify</Link>
+          <nav aria-label={t`Main`} className="main-nav">
+            <Link to={pathTo('home')}>
+              <Trans>Home</Trans>
+            </Link>
+            <Link to={pathTo('account')}>
+              <Trans>Account</Trans>
+            </Link>
+            <Link to={pathTo('verify')}>
+              <Trans>Verify</Trans>
+            </Link>
+            {session.account ? <ConsoleLink key={session.account.id} /> : null}
           </nav>
+          <LanguageMenu />
           {/* data-solana: whether the server takes Solana sign-ins, once it has said. */}
           <div className="wallet-button" data-solana={solanaLabel(solanaEnabled)}>
             <SolanaSignInButton />
             <ConnectButton
+              // RainbowKit loads its own words for a locale after it has mounted: until then its
+              // button would say "Connect Wallet" in English. Ours are RainbowKit's, from the entry.
+              label={t({
+                message: 'Connect Wallet',
+                comment:
+                  "RainbowKit's own words for its button in this locale (its connect_wallet.label): RainbowKit's button replaces this one",
+              })}
               chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
               accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}
               showBalance={{ smallScreen: false, largeScreen: true }}
             />
           </div>
         </div>
-        <section className="status-row" aria-label="Connection and session">
+        <section className="status-row" aria-label={t`Connection and session`}>
           <ConnectionStatus status={walletStatus} />
           <AuthStatusBadge status={session.status} signingIn={verifying} />
           {session.status === 'authenticated' ? <SignOutButton /> : null}
@@ -65,8 +84,10 @@ export function AppLayout() {
       <SuspendedNotice />
       <footer className="app-footer">
         <p>
-          Sigil · Sign-In with Ethereum (EIP-4361). Your signature proves ownership; it never moves
-          funds.
+          <Trans>
+            Sigil · Sign-In with Ethereum (EIP-4361). Your signature proves ownership; it never
+            moves funds.
+          </Trans>
         </p>
       </footer>
     </>

@@ -4,6 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type Config, WagmiProvider } from 'wagmi';
 import { SiweAuthProvider } from '../auth/siwe-auth-provider';
 import type { GraphqlClient } from '../graphql/create-graphql-client';
+import { useLocale } from '../i18n/locale-context';
 import { OpenPendingConnect } from '../wallet/open-pending-connect';
 import { RecentWalletReconnector } from '../wallet/recent-wallet-reconnector';
 import { walletTheme } from '../wallet/wallet-theme';
@@ -23,6 +24,7 @@ export type AppProps = {
 
 /** The providers, outermost first: wallet state, its queries, GraphQL, the session, RainbowKit's UI. */
 export function App({ config, wagmiConfig, queryClient, graphql, meSeeded = false }: AppProps) {
+  const { locale } = useLocale();
   return (
     <ErrorBoundary>
       <RuntimeConfigContext.Provider value={config}>
@@ -35,8 +37,9 @@ export function App({ config, wagmiConfig, queryClient, graphql, meSeeded = fals
                 <RainbowKitProvider
                   appInfo={{ appName: config.appName }}
                   theme={walletTheme}
-                  // The messages of docs/sign-in.md are RainbowKit's English ones, whatever the browser's language.
-                  locale="en-US"
+                  // The dialog speaks the page's language (docs/translations.md); in English its
+                  // messages are those of docs/sign-in.md.
+                  locale={locale}
                   showRecentTransactions
                 >
                   <OpenPendingConnect />

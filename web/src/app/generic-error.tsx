@@ -1,20 +1,39 @@
-export const GENERIC_ERROR_MESSAGE = 'Oops, something went wrong!';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+
+/** The generic failure message of docs/sign-in.md, exact in English. */
+export const GENERIC_ERROR_MESSAGE = msg({
+  message: 'Oops, something went wrong!',
+  comment:
+    "RainbowKit's own words in this locale (its sign_in.signature.oops_error): the dialog and the page must agree",
+});
+
+/** The generic failure message in the page's language, as a component. */
+export function GenericErrorMessage() {
+  const { i18n } = useLingui();
+  return i18n._(GENERIC_ERROR_MESSAGE);
+}
 
 /** The generic failure view; also shown when the app cannot start at all. */
 export function GenericError({ onRetry }: { onRetry?: () => void }) {
   return (
     <section className="page error-page" role="alert" aria-labelledby="generic-error-title">
-      <h1 id="generic-error-title">{GENERIC_ERROR_MESSAGE}</h1>
-      <p>Nothing you did caused this. You can try again or go back to the start.</p>
+      <h1 id="generic-error-title">
+        <GenericErrorMessage />
+      </h1>
+      <p>
+        <Trans>Nothing you did caused this. You can try again or go back to the start.</Trans>
+      </p>
       <div className="actions">
         {onRetry ? (
           <button type="button" className="button" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         ) : null}
         {/* A full load: whatever broke starts again from a clean state. */}
         <a className="button button-secondary" href="/">
-          Back to home
+          <Trans>Back to home</Trans>
         </a>
       </div>
     </section>

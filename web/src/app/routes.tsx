@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Suspense } from 'react';
 // wouter: about 2 kB gzip where React Router or TanStack Router would add 26 to 30 kB to a
 // first visit, and it types a route's parameters from its pattern (docs/web-app.md, "Pages and links";
@@ -18,7 +19,7 @@ export function Routes() {
       <Suspense
         fallback={
           <p className="page muted" role="status">
-            Loading…
+            <Trans>Loading…</Trans>
           </p>
         }
       >

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { describeWait } from '../components/describe-wait';
 import { useSecondsLeft } from '../components/use-seconds-left';
 import { useSignInActivity } from './sign-in-activity-context';
 
-export const RATE_LIMIT_MESSAGE = 'Too many sign-in attempts from this connection.';
+export const RATE_LIMIT_MESSAGE = msg`Too many sign-in attempts from this connection.`;
 
 /**
  * RainbowKit's sign-in view can only say "Error verifying signature, please
@@ -12,14 +14,15 @@ export const RATE_LIMIT_MESSAGE = 'Too many sign-in attempts from this connectio
 export function RateLimitNotice() {
   const { retryAfter, clearRateLimit } = useSignInActivity();
   const seconds = useSecondsLeft(retryAfter);
+  const { i18n } = useLingui();
   if (retryAfter === null || seconds === 0) return null;
   return (
     <div className="floating-notice" role="status" data-testid="rate-limit-notice">
       <p>
-        {RATE_LIMIT_MESSAGE} {describeWait(seconds)}
+        {i18n._(RATE_LIMIT_MESSAGE)} {describeWait(seconds)}
       </p>
       <button type="button" className="button button-secondary" onClick={clearRateLimit}>
-        Dismiss
+        <Trans>Dismiss</Trans>
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useSession } from './session-context';
 
@@ -17,7 +18,7 @@ export function SignOutButton() {
         signOut().finally(() => setPending(false));
       }}
     >
-      Sign out
+      <Trans>Sign out</Trans>
     </button>
   );
 }

@@ -1,7 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormatter } from '../format/use-formatter';
 import { describeSuspensionEnd } from './describe-suspension-end';
 import { useSignInActivity } from './sign-in-activity-context';
-
-export const SUSPENDED_HEADING = 'This account is suspended';
 
 /**
  * RainbowKit's sign-in view can only say "Error verifying signature, please retry!";
@@ -11,17 +11,25 @@ export const SUSPENDED_HEADING = 'This account is suspended';
  */
 export function SuspendedNotice() {
   const { suspended, clearSuspension } = useSignInActivity();
+  const { t } = useLingui();
+  const format = useFormatter();
   if (suspended === null) return null;
+  const reason = suspended.reason;
   return (
     <div className="floating-notice suspended-notice" role="alert" data-testid="suspended-notice">
       <div className="suspended-notice-text">
         <p>
-          <strong>{SUSPENDED_HEADING}</strong> {describeSuspensionEnd(suspended.until)}.
+          <strong>{t`This account is suspended`}</strong>{' '}
+          {describeSuspensionEnd(suspended.until, format)}.
         </p>
-        {suspended.reason ? <p>Reason: {suspended.reason}</p> : null}
+        {reason ? (
+          <p>
+            <Trans>Reason: {reason}</Trans>
+          </p>
+        ) : null}
       </div>
       <button type="button" className="button button-secondary" onClick={clearSuspension}>
-        Dismiss
+        <Trans>Dismiss</Trans>
       </button>
     </div>
   );

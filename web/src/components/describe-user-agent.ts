@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { UAParser } from 'ua-parser-js';
 
 /**
@@ -21,10 +22,10 @@ const NAMED_MODELS = new Set(['iPhone', 'iPad', 'iPod']);
  * follow new browsers and systems.
  */
 export function describeUserAgent(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return t`Unknown device`;
   const { browser, os, device } = UAParser(userAgent);
   const browserName = browser.name && (BROWSER_NAMES[browser.name] ?? browser.name);
   const place = device.model && NAMED_MODELS.has(device.model) ? device.model : os.name;
-  if (browserName && place) return `${browserName} on ${place}`;
-  return browserName ?? place ?? 'Unknown device';
+  if (browserName && place) return t`${browserName} on ${place}`;
+  return browserName ?? place ?? t`Unknown device`;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useAccount } from 'wagmi';
 
@@ -5,12 +6,13 @@ import { useAccount } from 'wagmi';
 export function SignInPrompt() {
   const { isConnected } = useAccount();
   const { openConnectModal } = useConnectModal();
+  const { t } = useLingui();
   return (
     <div className="card prompt">
       <p>
         {isConnected
-          ? 'Your wallet is connected. Sign the message it shows you to prove the account is yours; it costs nothing and sends no transaction.'
-          : 'Connect a wallet, then sign a message with it to prove the account is yours.'}
+          ? t`Your wallet is connected. Sign the message it shows you to prove the account is yours; it costs nothing and sends no transaction.`
+          : t`Connect a wallet, then sign a message with it to prove the account is yours.`}
       </p>
       <button
         type="button"
@@ -18,7 +20,7 @@ export function SignInPrompt() {
         onClick={openConnectModal}
         disabled={!openConnectModal}
       >
-        {isConnected ? 'Sign in' : 'Connect and sign in'}
+        {isConnected ? t`Sign in` : t`Connect and sign in`}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
 import { onConnectRequested, requestConnect } from './pending-connect';
 
@@ -16,6 +17,7 @@ const subscribe = (listener: () => void) => onConnectRequested(listener);
  */
 export function ConnectPlaceholder() {
   const waiting = useSyncExternalStore(subscribe, () => requested);
+  const { t } = useLingui();
   return (
     <>
       <button
@@ -25,10 +27,12 @@ export function ConnectPlaceholder() {
         aria-busy={waiting}
         data-testid="connect-placeholder"
       >
-        Connect Wallet
+        <Trans comment="RainbowKit's own words for its button in this locale (its connect_wallet.label): RainbowKit's button replaces this one">
+          Connect Wallet
+        </Trans>
       </button>
       <span className="visually-hidden" role="status">
-        {waiting ? 'Opening the wallet list…' : ''}
+        {waiting ? t`Opening the wallet list…` : ''}
       </span>
     </>
   );

@@ -1,11 +1,16 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { LanguageMenu } from '../i18n/language-menu';
 import { ConnectPlaceholder } from './connect-placeholder';
 
 function StatusPlaceholder({ label }: { label: string }) {
   return (
     <p className="status-chip" data-state="loading">
       <span className="status-dot" aria-hidden="true" />
-      <span className="status-label">{label}</span> <span>Checking…</span>
+      <span className="status-label">{label}</span>{' '}
+      <span>
+        <Trans>Checking…</Trans>
+      </span>
     </p>
   );
 }
@@ -19,10 +24,11 @@ function StatusPlaceholder({ label }: { label: string }) {
  * replaced (docs/web-app.md, "First-visit delivery").
  */
 export function FirstPaintLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <header className="app-header">
         <div className="header-row">
@@ -30,18 +36,25 @@ export function FirstPaintLayout({ children }: { children: ReactNode }) {
             <span className="brand-mark" aria-hidden="true" />
             Sigil
           </a>
-          <nav aria-label="Main" className="main-nav">
-            <a href="/">Home</a>
-            <a href="/account">Account</a>
-            <a href="/verify">Verify</a>
+          <nav aria-label={t`Main`} className="main-nav">
+            <a href="/">
+              <Trans>Home</Trans>
+            </a>
+            <a href="/account">
+              <Trans>Account</Trans>
+            </a>
+            <a href="/verify">
+              <Trans>Verify</Trans>
+            </a>
           </nav>
+          <LanguageMenu />
           <div className="wallet-button">
             <ConnectPlaceholder />
           </div>
         </div>
-        <section className="status-row" aria-label="Connection and session">
-          <StatusPlaceholder label="Wallet" />
-          <StatusPlaceholder label="Session" />
+        <section className="status-row" aria-label={t`Connection and session`}>
+          <StatusPlaceholder label={t`Wallet`} />
+          <StatusPlaceholder label={t`Session`} />
         </section>
       </header>
       <main id="main" className="app-main">
@@ -49,8 +62,10 @@ export function FirstPaintLayout({ children }: { children: ReactNode }) {
       </main>
       <footer className="app-footer">
         <p>
-          Sigil · Sign-In with Ethereum (EIP-4361). Your signature proves ownership; it never moves
-          funds.
+          <Trans>
+            Sigil · Sign-In with Ethereum (EIP-4361). Your signature proves ownership; it never
+            moves funds.
+          </Trans>
         </p>
       </footer>
     </>

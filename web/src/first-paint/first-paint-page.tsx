@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { getAddress, isAddress } from 'viem';
 import { HOME_HEADING, HomeIntro } from '../pages/home/home-intro';
 import { VERIFY_HEADING, VerifyIntro } from '../pages/verify/verify-intro';
@@ -13,9 +15,10 @@ export function profileAddressOf(path: string): string | null {
 }
 
 function FirstPaintVerify() {
+  const { i18n } = useLingui();
   return (
     <section className="page" aria-labelledby="page-title">
-      <VerifyIntro heading={<FirstPaintHeading>{VERIFY_HEADING}</FirstPaintHeading>} />
+      <VerifyIntro heading={<FirstPaintHeading>{i18n._(VERIFY_HEADING)}</FirstPaintHeading>} />
     </section>
   );
 }
@@ -26,14 +29,15 @@ function FirstPaintVerify() {
  * or a session (docs/web-app.md, "First-visit delivery").
  */
 export function FirstPaintPage({ path }: { path: string }) {
+  const { i18n } = useLingui();
   const normalised = path.replace(/\/+$/, '').toLowerCase() || '/';
   if (normalised === '/') {
     return (
       <HomeIntro
-        heading={<FirstPaintHeading>{HOME_HEADING}</FirstPaintHeading>}
+        heading={<FirstPaintHeading>{i18n._(HOME_HEADING)}</FirstPaintHeading>}
         action={
           <button type="button" className="button" onClick={requestConnect}>
-            Get started
+            <Trans>Get started</Trans>
           </button>
         }
       />

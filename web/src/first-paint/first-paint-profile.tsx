@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Suspense, use } from 'react';
 import { GeneratedAvatar } from '../components/generated-avatar';
 import { ResponsiveImage } from '../components/responsive-image';
@@ -10,21 +11,25 @@ import { requestPublicProfile } from './request-public-profile';
 
 const loading = (
   <p className="page muted" role="status">
-    Loading the profile…
+    <Trans>Loading the profile…</Trans>
   </p>
 );
 
 /** ProfileNotFound (pages/public-profile/) as it reads before the router exists. */
 const notFound = (
   <section className="page" aria-labelledby="page-title">
-    <FirstPaintHeading>No public profile here</FirstPaintHeading>
+    <FirstPaintHeading>
+      <Trans>No public profile here</Trans>
+    </FirstPaintHeading>
     <p>
-      This address has no public profile: it may be mistyped, or its owner has not made their
-      profile public.
+      <Trans>
+        This address has no public profile: it may be mistyped, or its owner has not made their
+        profile public.
+      </Trans>
     </p>
     <div className="actions">
       <a className="button" href="/">
-        Back to home
+        <Trans>Back to home</Trans>
       </a>
     </div>
   </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../auth/session-context';
 import { SignInPrompt } from '../components/sign-in-prompt';
 import { AccountDetails } from './account/account-details';
@@ -5,12 +6,13 @@ import { PageHeading } from './page-heading';
 
 export default function AccountPage() {
   const { status } = useSession();
+  const { t } = useLingui();
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeading>Your account</PageHeading>
+      <PageHeading>{t`Your account`}</PageHeading>
       {status === 'loading' ? (
         <p className="muted" role="status">
-          Checking your session…
+          <Trans>Checking your session…</Trans>
         </p>
       ) : null}
       {status === 'unauthenticated' ? <SignInPrompt /> : null}

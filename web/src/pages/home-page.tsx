@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { pathTo } from '../app/path-to';
 import { useSession } from '../auth/session-context';
@@ -8,13 +9,16 @@ import { PageHeading } from './page-heading';
 export default function HomePage() {
   const { status } = useSession();
   const { openConnectModal } = useConnectModal();
+  const { t, i18n } = useLingui();
   return (
     <HomeIntro
-      heading={<PageHeading title="Sign in with your wallet">{HOME_HEADING}</PageHeading>}
+      heading={
+        <PageHeading title={t`Sign in with your wallet`}>{i18n._(HOME_HEADING)}</PageHeading>
+      }
       action={
         status === 'authenticated' ? (
           <Link className="button" to={pathTo('account')}>
-            Go to your account
+            <Trans>Go to your account</Trans>
           </Link>
         ) : (
           <button
@@ -23,7 +27,7 @@ export default function HomePage() {
             onClick={openConnectModal}
             disabled={!openConnectModal}
           >
-            Get started
+            <Trans>Get started</Trans>
           </button>
         )
       }

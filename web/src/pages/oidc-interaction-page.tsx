@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { RoutePageProps } from '../app/define-route';
-import { GENERIC_ERROR_MESSAGE } from '../app/generic-error';
+import { GenericErrorMessage } from '../app/generic-error';
 import { useSession } from '../auth/session-context';
 import { SignInPrompt } from '../components/sign-in-prompt';
 import { ConsentCard } from './oidc/consent-card';
@@ -14,37 +15,47 @@ import { PageHeading } from './page-heading';
 export default function OidcInteractionPage({ params }: RoutePageProps<'/oidc/interaction/:uid'>) {
   const { status } = useSession();
   const { state, allow, deny } = useInteraction(params.uid);
-  const appName = state.kind === 'ready' ? state.details.client.name : 'an app';
+  const { t } = useLingui();
+  const appName = state.kind === 'ready' ? state.details.client.name : null;
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeading>{`Sign in to ${appName}`}</PageHeading>
+      <PageHeading>
+        {appName !== null ? t`Sign in to ${appName}` : t`Sign in to an app`}
+      </PageHeading>
       {state.kind === 'loading' || status === 'loading' ? (
         <p className="muted" role="status">
-          Loading…
+          <Trans>Loading…</Trans>
         </p>
       ) : null}
       {state.kind === 'expired' ? (
         <div className="card" role="alert">
           <p>
-            This sign-in request has expired or was already answered. Go back to the app and start
-            again.
+            <Trans>
+              This sign-in request has expired or was already answered. Go back to the app and start
+              again.
+            </Trans>
           </p>
         </div>
       ) : null}
       {state.kind === 'failed' ? (
         <div className="card" role="alert">
-          <p>{GENERIC_ERROR_MESSAGE}</p>
+          <p>
+            <GenericErrorMessage />
+          </p>
         </div>
       ) : null}
       {state.kind === 'leaving' ? (
         <p className="muted" role="status">
-          Taking you back to the app…
+          <Trans>Taking you back to the app…</Trans>
         </p>
       ) : null}
       {state.kind === 'ready' && status === 'unauthenticated' ? (
         <>
           <p className="muted">
-            <strong>{state.details.client.name}</strong> uses Sigil to sign you in with your wallet.
+            <Trans>
+              <strong>{state.details.client.name}</strong> uses Sigil to sign you in with your
+              wallet.
+            </Trans>
           </p>
           <SignInPrompt />
         </>

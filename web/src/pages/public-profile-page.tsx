@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getAddress } from 'viem';
 import type { RoutePageProps } from '../app/define-route';
-import { GENERIC_ERROR_MESSAGE } from '../app/generic-error';
+import { GenericErrorMessage } from '../app/generic-error';
 import { isEvmAddress } from '../components/is-evm-address';
 import { PublicProfileDocument } from '../graphql/generated/graphql';
 import { ProfileAvatar } from '../profile/profile-avatar';
@@ -32,15 +33,18 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
     skip: address === null,
     fetchPolicy: 'cache-and-network',
   });
+  const { t } = useLingui();
   if (address === null) return <ProfileNotFound />;
   if (query.error && !query.data) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <PageHeading title="Profile">Profile</PageHeading>
+        <PageHeading title={t`Profile`}>{t`Profile`}</PageHeading>
         <div className="card" role="alert">
-          <p>{GENERIC_ERROR_MESSAGE}</p>
+          <p>
+            <GenericErrorMessage />
+          </p>
           <button type="button" className="button" onClick={() => void query.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       </section>
@@ -49,7 +53,7 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
   if (!query.data) {
     return (
       <p className="page muted" role="status">
-        Loading the profile…
+        <Trans>Loading the profile…</Trans>
       </p>
     );
   }
@@ -67,13 +71,15 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
             className="avatar-large"
           />
         }
-        heading={<PageHeading title={profile.displayName ?? 'Profile'}>{name}</PageHeading>}
+        heading={<PageHeading title={profile.displayName ?? t`Profile`}>{name}</PageHeading>}
         address={profile.address}
         bio={profile.bio}
       />
       <PublicProfileWallets>
         {profile.wallets.length === 0 ? (
-          <p className="muted">No wallets are published on this profile.</p>
+          <p className="muted">
+            <Trans>No wallets are published on this profile.</Trans>
+          </p>
         ) : (
           <ul className="rows">
             {profile.wallets.map((wallet) => (
@@ -86,7 +92,7 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
       {isEvmAddress(profile.address) ? (
         <TipPanel
           recipient={profile.address}
-          recipientName={profile.displayName ?? 'this person'}
+          recipientName={profile.displayName ?? t`this person`}
         />
       ) : null}
     </section>

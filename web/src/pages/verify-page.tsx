@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { splitPastedProof } from '../proof/split-pasted-proof';
@@ -17,14 +18,19 @@ export default function VerifyPage() {
   const [now, setNow] = useState(() => new Date());
   const tool = useVerifyTool(message, signature, now);
   const ids = useId();
-  const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? `chain ${id}`;
+  const { t, i18n } = useLingui();
+  const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? t`chain ${id}`;
 
   return (
     <section className="page" aria-labelledby="page-title" data-testid="verify-page">
-      <VerifyIntro heading={<PageHeading title="Verify a proof">{VERIFY_HEADING}</PageHeading>} />
+      <VerifyIntro
+        heading={<PageHeading title={t`Verify a proof`}>{i18n._(VERIFY_HEADING)}</PageHeading>}
+      />
       <div className="card verify-inputs">
         <div className="field">
-          <label htmlFor={`${ids}-message`}>Message</label>
+          <label htmlFor={`${ids}-message`}>
+            <Trans>Message</Trans>
+          </label>
           <textarea
             id={`${ids}-message`}
             rows={12}
@@ -40,7 +46,9 @@ export default function VerifyPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${ids}-signature`}>Signature</label>
+          <label htmlFor={`${ids}-signature`}>
+            <Trans>Signature</Trans>
+          </label>
           <input
             id={`${ids}-signature`}
             type="text"
@@ -59,14 +67,16 @@ export default function VerifyPage() {
       {tool.fields ? (
         <>
           <section className="card" aria-labelledby={`${ids}-format`}>
-            <h2 id={`${ids}-format`}>Format</h2>
+            <h2 id={`${ids}-format`}>
+              <Trans>Format</Trans>
+            </h2>
             {tool.fields.grammarError === null ? (
               <p
                 className="proof-verdict proof-verified"
                 data-testid="grammar-verdict"
                 data-ok="true"
               >
-                ✓ A well-formed {tool.fields.standard} message
+                <Trans>✓ A well-formed {tool.fields.standard} message</Trans>
               </p>
             ) : (
               <p
@@ -74,14 +84,18 @@ export default function VerifyPage() {
                 data-testid="grammar-verdict"
                 data-ok="false"
               >
-                ✗ Not a valid {tool.fields.standard} message: {tool.fields.grammarError}
+                <Trans>
+                  ✗ Not a valid {tool.fields.standard} message: {tool.fields.grammarError}
+                </Trans>
               </p>
             )}
             <FieldTable fields={tool.fields.fields} />
           </section>
           {tool.fields.message ? (
             <section className="card" aria-labelledby={`${ids}-signer`}>
-              <h2 id={`${ids}-signer`}>Signer and validity</h2>
+              <h2 id={`${ids}-signer`}>
+                <Trans>Signer and validity</Trans>
+              </h2>
               <SignerVerdict state={tool.signer} chainName={chainName} />
               {tool.times ? (
                 <ValidityVerdict
@@ -93,7 +107,7 @@ export default function VerifyPage() {
             </section>
           ) : (
             <p className="muted" data-testid="signer-waits">
-              The signature is checked once the message is well formed.
+              <Trans>The signature is checked once the message is well formed.</Trans>
             </p>
           )}
         </>

@@ -5,6 +5,7 @@
  * not copied: a form that allowed what the server refuses, or the reverse, would
  * mislead); only the wording is the form's.
  */
+import { t } from '@lingui/core/macro';
 import { BIO_MAX, DISPLAY_NAME_MAX, HOSTILE, HOSTILE_IN_BIO } from '@sigil/profile-rules';
 
 export { BIO_MAX, DISPLAY_NAME_MAX };
@@ -23,20 +24,20 @@ export function profileLength(text: string): number {
 export function displayNameProblem(text: string): string | null {
   if (text === '') return null;
   if (HOSTILE.test(stored(text))) {
-    return 'The name cannot contain control or text-direction characters.';
+    return t`The name cannot contain control or text-direction characters.`;
   }
   const length = profileLength(text);
-  if (length === 0) return 'The name cannot be only spaces.';
-  if (length > DISPLAY_NAME_MAX) return `The name is longer than ${DISPLAY_NAME_MAX} characters.`;
+  if (length === 0) return t`The name cannot be only spaces.`;
+  if (length > DISPLAY_NAME_MAX) return t`The name is longer than ${DISPLAY_NAME_MAX} characters.`;
   return null;
 }
 
 /** Why the bio would be refused, or null. */
 export function bioProblem(text: string): string | null {
   if (HOSTILE_IN_BIO.test(stored(text.replace(/\r\n?/g, '\n')))) {
-    return 'The bio cannot contain control or text-direction characters.';
+    return t`The bio cannot contain control or text-direction characters.`;
   }
-  if (profileLength(text) > BIO_MAX) return `The bio is longer than ${BIO_MAX} characters.`;
+  if (profileLength(text) > BIO_MAX) return t`The bio is longer than ${BIO_MAX} characters.`;
   return null;
 }
 
@@ -46,9 +47,9 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Why an avatar file would be refused before sending it, or null. */
 export function avatarProblem(file: Pick<File, 'size' | 'type'>): string | null {
-  if (file.size > AVATAR_MAX_BYTES) return 'The image is larger than 5 MiB.';
+  if (file.size > AVATAR_MAX_BYTES) return t`The image is larger than 5 MiB.`;
   if (file.type !== '' && !AVATAR_TYPES.includes(file.type)) {
-    return 'Choose a PNG, JPEG, WebP, GIF or AVIF image.';
+    return t`Choose a PNG, JPEG, WebP, GIF or AVIF image.`;
   }
   return null;
 }

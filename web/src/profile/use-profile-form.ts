@@ -1,4 +1,6 @@
 import { ApolloError, useMutation, useQuery } from '@apollo/client';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import {
   AccountProfileDocument,
@@ -12,9 +14,9 @@ import { uploadAvatar } from './upload-avatar';
 
 export type ProfileData = NonNullable<AccountProfileQuery['me']>;
 
-export const PROFILE_SAVE_FAILED = 'The profile could not be saved. Please try again.';
-export const AVATAR_FAILED = 'The image could not be uploaded. Please try again.';
-export const AVATAR_REMOVE_FAILED = 'The avatar could not be removed. Please try again.';
+const PROFILE_SAVE_FAILED = msg`The profile could not be saved. Please try again.`;
+const AVATAR_FAILED = msg`The image could not be uploaded. Please try again.`;
+const AVATAR_REMOVE_FAILED = msg`The avatar could not be removed. Please try again.`;
 
 export type ProfileForm = {
   account: ProfileData | null;
@@ -43,14 +45,14 @@ export type ProfileForm = {
  * The server's message for a refusal of the person's input (it names the rule);
  * anything else (network, unexpected) gets `fallback`.
  */
-function refusalMessage(error: unknown, fallback: string): string {
+function refusalMessage(error: unknown, fallback: MessageDescriptor): string {
   if (error instanceof ApolloError) {
     const refusal = error.graphQLErrors.find(
       (item) => item.extensions?.code === ErrorCode.BadUserInput,
     );
     if (refusal) return refusal.message;
   }
-  return fallback;
+  return i18n._(fallback);
 }
 
 /** The Profile section's state: the saved profile, the edits, and every server round trip. */
@@ -145,13 +147,13 @@ export function useProfileForm(): ProfileForm {
           setError(
             result.code === ErrorCode.BadUserInput && result.message
               ? result.message
-              : AVATAR_FAILED,
+              : i18n._(AVATAR_FAILED),
           );
           return;
         }
         await query.refetch();
       } catch {
-        setError(AVATAR_FAILED);
+        setError(i18n._(AVATAR_FAILED));
       } finally {
         setUploading(false);
       }

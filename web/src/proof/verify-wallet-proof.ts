@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { detectMessageFamily, parseSiweMessage, type SiweMessage } from '@sigil/siwe';
 import { isAddressEqual } from 'viem';
 import type { RuntimeChain } from '../app/runtime-config';
@@ -51,7 +52,7 @@ export async function verifyWalletProof({
       verified: false,
       message: null,
       signer: null,
-      checks: [{ name: 'domain', ok: false, detail: 'The proof is not an EIP-4361 message.' }],
+      checks: [{ name: 'domain', ok: false, detail: t`The proof is not an EIP-4361 message.` }],
     };
   }
   const addressMatches =
@@ -59,7 +60,9 @@ export async function verifyWalletProof({
   // A contract wallet is a wallet only on the chain where it proved itself.
   const expectedChain = wallet.chainId ?? wallet.proof.chainId ?? null;
   const chainMatches = message.chainId === expectedChain;
-  const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? `chain ${id}`;
+  const provedOn = expectedChain ?? '—';
+  const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? t`chain ${id}`;
+  const { domain, address, chainId, issuedAt: issuedAtText } = message;
   const issuedAt = Date.parse(message.issuedAt);
   const issuedInPast = issuedAt <= now.getTime() + CLOCK_SKEW_MS;
 
@@ -79,26 +82,26 @@ export async function verifyWalletProof({
       name: 'domain',
       ok: message.domain === expectedDomain,
       detail:
-        message.domain === expectedDomain
-          ? `${message.domain} is this site`
-          : `${message.domain} is not this site (${expectedDomain})`,
+        domain === expectedDomain
+          ? t`${domain} is this site`
+          : t`${domain} is not this site (${expectedDomain})`,
     },
     {
       name: 'address',
       ok: addressMatches,
-      detail: addressMatches ? `${message.address}` : `the message is for ${message.address}`,
+      detail: addressMatches ? address : t`the message is for ${address}`,
     },
     {
       name: 'chain',
       ok: chainMatches,
       detail: chainMatches
-        ? `${chainName(message.chainId)} (${message.chainId})`
-        : `the message is for chain ${message.chainId}, the wallet proved itself on ${expectedChain}`,
+        ? `${chainName(chainId)} (${chainId})`
+        : t`the message is for chain ${chainId}, the wallet proved itself on ${provedOn}`,
     },
     {
       name: 'issuedAt',
       ok: issuedInPast,
-      detail: issuedInPast ? message.issuedAt : `${message.issuedAt} is in the future`,
+      detail: issuedInPast ? issuedAtText : t`${issuedAtText} is in the future`,
     },
     { name: 'signature', ok: signed, detail: describeSigner(signer, chainName) },
   ];
@@ -109,19 +112,25 @@ export async function verifyWalletProof({
 export function describeSigner(signer: Signer, chainName: (id: number) => string): string {
   switch (signer.kind) {
     case 'EOA':
-      return 'signed by the address’s key (EOA), recovered locally';
+      return t`signed by the address’s key (EOA), recovered locally`;
     case 'ED25519':
-      return 'signed by the Solana key (Ed25519), checked locally';
-    case 'CONTRACT':
-      return `accepted by the contract wallet on ${chainName(signer.chainId)} (EIP-1271)`;
-    case 'COUNTERFACTUAL':
-      return `accepted by the undeployed contract wallet on ${chainName(signer.chainId)} (EIP-6492)`;
-    case 'unverifiable':
-      return `needs a contract-wallet check on chain ${signer.chainId}, which this site does not enable`;
+      return t`signed by the Solana key (Ed25519), checked locally`;
+    case 'CONTRACT': {
+      const chain = chainName(signer.chainId);
+      return t`accepted by the contract wallet on ${chain} (EIP-1271)`;
+    }
+    case 'COUNTERFACTUAL': {
+      const chain = chainName(signer.chainId);
+      return t`accepted by the undeployed contract wallet on ${chain} (EIP-6492)`;
+    }
+    case 'unverifiable': {
+      const chainId = signer.chainId;
+      return t`needs a contract-wallet check on chain ${chainId}, which this site does not enable`;
+    }
     case 'invalid':
       if (signer.reason === 'CHAIN_UNAVAILABLE')
-        return 'the chain did not answer in time; try again';
-      if (signer.reason === 'NOT_BASE58') return 'the signature is not 64 bytes of base58';
-      return 'the signature does not prove the address';
+        return t`the chain did not answer in time; try again`;
+      if (signer.reason === 'NOT_BASE58') return t`the signature is not 64 bytes of base58`;
+      return t`the signature does not prove the address`;
   }
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   BaseError,
   ChainMismatchError,
@@ -60,12 +61,12 @@ export function tipFailureMessage(
 ): string {
   switch (failure) {
     case 'rejected':
-      return 'You rejected the tip in your wallet. Nothing was sent.';
+      return t`You rejected the tip in your wallet. Nothing was sent.`;
     case 'insufficient-funds':
-      return `Your wallet does not hold enough ${currency} on ${chainName} for this tip and its network fee. Try a smaller amount or another network.`;
+      return t`Your wallet does not hold enough ${currency} on ${chainName} for this tip and its network fee. Try a smaller amount or another network.`;
     case 'wrong-network':
-      return `Your wallet is on another network. Switch to ${chainName} to send this tip.`;
+      return t`Your wallet is on another network. Switch to ${chainName} to send this tip.`;
     case 'other':
-      return 'The tip could not be sent. Please try again.';
+      return t`The tip could not be sent. Please try again.`;
   }
 }

@@ -1,10 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useId, useState } from 'react';
-import { type Address, formatUnits, parseUnits } from 'viem';
+import { type Address, parseUnits } from 'viem';
 import { useBalance } from 'wagmi';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { useSession } from '../auth/session-context';
 import { isEvmAddress } from '../components/is-evm-address';
+import { useFormatter } from '../format/use-formatter';
 import { tipFailureMessage } from './tip-failure';
 import { useTip } from './use-tip';
 
@@ -44,20 +46,30 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
     tip.walletChainId !== undefined &&
     tip.walletChainId !== chain.id;
   const busy = tip.status === 'in-wallet' || tip.switching;
+  const { t } = useLingui();
+  const chainName = chain.name;
+  const format = useFormatter();
+  // Every digit the wallet holds: a tip may be smaller than the balance view's four decimals.
+  const exact = { maximumFractionDigits: decimals };
+  const held = format.tokenAmount(balance.data?.value ?? 0n, decimals, undefined, exact);
 
   return (
     <section className="card tip-panel" aria-labelledby={`${ids}-title`} data-testid="tip-panel">
-      <h2 id={`${ids}-title`}>Send a tip</h2>
+      <h2 id={`${ids}-title`}>
+        <Trans>Send a tip</Trans>
+      </h2>
       {session !== 'authenticated' ? (
         <div className="prompt">
-          <p>Sign in to send {recipientName} a tip from your wallet.</p>
+          <p>
+            <Trans>Sign in to send {recipientName} a tip from your wallet.</Trans>
+          </p>
           <button
             type="button"
             className="button"
             onClick={openConnectModal}
             disabled={!openConnectModal}
           >
-            Connect and sign in
+            <Trans>Connect and sign in</Trans>
           </button>
         </div>
       ) : (
@@ -67,16 +79,20 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
           onSubmit={(event) => {
             event.preventDefault();
             if (value === null) return;
+            const sent = format.tokenAmount(value, decimals, undefined, exact);
             void tip.send({
               chainId: chain.id,
               value,
-              description: `Tip of ${formatUnits(value, decimals)} ${symbol} to ${recipientName}`,
+              // Shown among RainbowKit's recent transactions.
+              description: t`Tip of ${sent} ${symbol} to ${recipientName}`,
             });
           }}
         >
           <div className="tip-fields">
             <div className="field">
-              <label htmlFor={`${ids}-chain`}>Network</label>
+              <label htmlFor={`${ids}-chain`}>
+                <Trans>Network</Trans>
+              </label>
               <select
                 id={`${ids}-chain`}
                 value={chain.id}
@@ -93,7 +109,9 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
               </select>
             </div>
             <div className="field">
-              <label htmlFor={`${ids}-amount`}>Amount in {symbol}</label>
+              <label htmlFor={`${ids}-amount`}>
+                <Trans>Amount in {symbol}</Trans>
+              </label>
               <input
                 id={`${ids}-amount`}
                 inputMode="decimal"
@@ -106,12 +124,15 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
             </div>
           </div>
           {amount !== '' && value === null ? (
-            <p className="inline-error">Enter an amount greater than zero, like 0.01.</p>
+            <p className="inline-error">
+              <Trans>Enter an amount greater than zero, like 0.01.</Trans>
+            </p>
           ) : null}
           {short && !wrongNetwork ? (
             <p className="inline-error" data-testid="tip-short">
-              Your wallet holds {formatUnits(balance.data?.value ?? 0n, decimals)} {symbol} on{' '}
-              {chain.name}: not enough for this tip.
+              <Trans>
+                Your wallet holds {held} {symbol} on {chainName}: not enough for this tip.
+              </Trans>
             </p>
           ) : null}
           {wrongNetwork || tip.failure === 'wrong-network' ? (
@@ -125,7 +146,7 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
                 disabled={tip.switching}
                 onClick={() => void tip.switchTo(chain.id)}
               >
-                {tip.switching ? 'Switching…' : `Switch to ${chain.name}`}
+                {tip.switching ? t`Switching…` : t`Switch to ${chainName}`}
               </button>
             </div>
           ) : null}
@@ -147,10 +168,10 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
               aria-busy={busy}
             >
               {tip.status === 'in-wallet'
-                ? 'Confirm in your wallet…'
+                ? t`Confirm in your wallet…`
                 : tip.failure && tip.failure !== 'wrong-network'
-                  ? 'Try again'
-                  : `Send tip`}
+                  ? t`Try again`
+                  : t`Send tip`}
             </button>
             <TipStatusLine status={tip.status} />
           </div>
@@ -161,13 +182,14 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
 }
 
 function TipStatusLine({ status }: { status: ReturnType<typeof useTip>['status'] }) {
+  const { t } = useLingui();
   const text =
     status === 'pending'
-      ? 'Tip sent, waiting for the network to confirm it…'
+      ? t`Tip sent, waiting for the network to confirm it…`
       : status === 'confirmed'
-        ? 'Tip confirmed. Thank you!'
+        ? t`Tip confirmed. Thank you!`
         : status === 'reverted'
-          ? 'The network refused the tip (it reverted). Nothing was transferred; try again.'
+          ? t`The network refused the tip (it reverted). Nothing was transferred; try again.`
           : '';
   return (
     <span

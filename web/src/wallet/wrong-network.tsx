@@ -1,6 +1,13 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { WrongNetwork as WrongNetworkState } from './use-wrong-network';
 
-export const WRONG_NETWORK_MESSAGE = 'Wrong network detected, switch or disconnect to continue.';
+/** The wrong-network message of docs/sign-in.md, exact in English. */
+export const WRONG_NETWORK_MESSAGE = msg({
+  message: 'Wrong network detected, switch or disconnect to continue.',
+  comment:
+    "RainbowKit's own words in this locale (its chains.wrong_network): the dialog and the page must agree",
+});
 
 export type WrongNetworkProps = Omit<WrongNetworkState, 'isWrongNetwork'>;
 
@@ -12,10 +19,11 @@ export function WrongNetwork({
   pendingChainId,
   switchFailed,
 }: WrongNetworkProps) {
+  const { t, i18n } = useLingui();
   return (
     <section className="banner banner-warning" role="alert" aria-labelledby="wrong-network-message">
       <p id="wrong-network-message" className="banner-message" data-testid="wrong-network">
-        {WRONG_NETWORK_MESSAGE}
+        {i18n._(WRONG_NETWORK_MESSAGE)}
       </p>
       <div className="banner-actions">
         {chains.map((chain) => (
@@ -28,17 +36,17 @@ export function WrongNetwork({
             aria-busy={pendingChainId === chain.id}
           >
             {pendingChainId === chain.id
-              ? `Switching to ${chain.name}…`
-              : `Switch to ${chain.name}`}
+              ? t`Switching to ${chain.name}…`
+              : t`Switch to ${chain.name}`}
           </button>
         ))}
         <button type="button" className="button button-secondary" onClick={disconnect}>
-          Disconnect
+          <Trans>Disconnect</Trans>
         </button>
       </div>
       {switchFailed ? (
         <p className="banner-note">
-          The wallet did not switch. Try again, or switch in the wallet itself.
+          <Trans>The wallet did not switch. Try again, or switch in the wallet itself.</Trans>
         </p>
       ) : null}
     </section>

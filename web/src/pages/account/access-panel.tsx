@@ -1,17 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { RuntimeChain } from '../../app/runtime-config';
 import { describeWait } from '../../components/describe-wait';
-import { formatDateTime } from '../../components/format-date-time';
 import { Link } from '../../components/link';
+import { useFormatter } from '../../format/use-formatter';
+import { useNow } from '../../format/use-now';
 import { adminPath } from '../admin/admin-paths';
 import type { AccessReport, RequirementResult } from './access-report';
 import { AccessRuleItem } from './access-rule-item';
 import { describeRequirement, type TokenFacts } from './describe-requirement';
-import { formatTimeAgo } from './format-time-ago';
-import { useNow } from './use-now';
 
-export const STALE_MESSAGE = 'Some chains did not answer; showing the last known balances.';
-export const CHECK_RATE_LIMIT_MESSAGE = 'Too many checks from this connection.';
-export const CHECK_FAILED_MESSAGE = 'The chains could not be checked just now. Please try again.';
+const STALE_MESSAGE = msg`Some chains did not answer; showing the last known balances.`;
+const CHECK_RATE_LIMIT_MESSAGE = msg`Too many checks from this connection.`;
+const CHECK_FAILED_MESSAGE = msg`The chains could not be checked just now. Please try again.`;
 
 export type AccessPanelProps = {
   report: AccessReport;
@@ -43,33 +44,45 @@ export function AccessPanel({
   onCheckAgain,
 }: AccessPanelProps) {
   const now = useNow(30_000);
+  const format = useFormatter();
   const ruleRoles = new Set(report.rules.map((rule) => rule.role));
   const otherRoles = roles.filter((role) => !ruleRoles.has(role));
+  const { t, i18n } = useLingui();
+  const roleList = otherRoles.map((role, index) => (
+    <span key={role}>
+      {index > 0 ? t({ message: ', ', comment: 'Between two role names in a list' }) : null}
+      <strong>{role}</strong>
+    </span>
+  ));
   return (
     <section className="card" aria-labelledby="access-title" data-testid="access-section">
-      <h2 id="access-title">Access</h2>
+      <h2 id="access-title">
+        <Trans>Access</Trans>
+      </h2>
       {report.rules.length > 0 ? (
         <>
           <p className="muted">
-            Roles follow what your linked wallets hold; apps you sign in to with Sigil can ask for
-            them.
+            <Trans>
+              Roles follow what your linked wallets hold; apps you sign in to with Sigil can ask for
+              them.
+            </Trans>
           </p>
           <p className="row-meta" data-testid="access-checked-at">
             {report.checkedAt ? (
-              <>
+              <Trans>
                 Checked{' '}
-                <time dateTime={report.checkedAt} title={formatDateTime(report.checkedAt)}>
-                  {formatTimeAgo(report.checkedAt, now)}
+                <time dateTime={report.checkedAt} title={format.dateTime(report.checkedAt)}>
+                  {format.relativeTime(report.checkedAt, now)}
                 </time>
                 .
-              </>
+              </Trans>
             ) : (
-              'Not checked yet.'
+              t`Not checked yet.`
             )}
           </p>
           {report.stale ? (
             <p className="access-stale" role="status" data-testid="access-stale">
-              {STALE_MESSAGE}
+              {i18n._(STALE_MESSAGE)}
             </p>
           ) : null}
           <ul className="access-rules">
@@ -78,7 +91,12 @@ export function AccessPanel({
                 key={rule.role}
                 rule={rule}
                 describe={(requirement) =>
-                  describeRequirement({ requirement, chains, token: tokenFacts(requirement) })
+                  describeRequirement({
+                    requirement,
+                    chains,
+                    token: tokenFacts(requirement),
+                    format,
+                  })
                 }
                 reading={(requirement) => readingTokens && requirement.type === 'ERC20'}
               />
@@ -88,28 +106,27 @@ export function AccessPanel({
       ) : null}
       {otherRoles.length > 0 ? (
         <p data-testid="access-other-roles">
-          {report.rules.length > 0 ? 'Also yours' : 'Your roles'}, given by an administrator:{' '}
-          {otherRoles.map((role, index) => (
-            <span key={role}>
-              {index > 0 ? ', ' : null}
-              <strong>{role}</strong>
-            </span>
-          ))}
-          .
+          {report.rules.length > 0 ? (
+            <Trans>Also yours, given by an administrator: {roleList}.</Trans>
+          ) : (
+            <Trans>Your roles, given by an administrator: {roleList}.</Trans>
+          )}
         </p>
       ) : null}
       {roles.includes('admin') ? (
         <p data-testid="access-console-link">
-          You are an administrator: <Link to={adminPath('overview')}>open the console</Link>.
+          <Trans>
+            You are an administrator: <Link to={adminPath('overview')}>open the console</Link>.
+          </Trans>
         </p>
       ) : null}
       {retryInSeconds > 0 ? (
         <p className="inline-error" role="alert" data-testid="access-error">
-          {CHECK_RATE_LIMIT_MESSAGE} {describeWait(retryInSeconds)}
+          {i18n._(CHECK_RATE_LIMIT_MESSAGE)} {describeWait(retryInSeconds)}
         </p>
       ) : checkFailed ? (
         <p className="inline-error" role="alert" data-testid="access-error">
-          {CHECK_FAILED_MESSAGE}
+          {i18n._(CHECK_FAILED_MESSAGE)}
         </p>
       ) : null}
       {report.rules.length > 0 ? (
@@ -121,7 +138,7 @@ export function AccessPanel({
             disabled={checking || retryInSeconds > 0}
             aria-busy={checking}
           >
-            {checking ? 'Checking…' : 'Check again'}
+            {checking ? t`Checking…` : t`Check again`}
           </button>
         </div>
       ) : null}

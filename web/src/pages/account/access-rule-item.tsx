@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { AccessRuleResult, RequirementResult } from './access-report';
 import type { RequirementText } from './describe-requirement';
 import { RequirementItem } from './requirement-item';
@@ -11,13 +13,14 @@ export type AccessRuleItemProps = {
 
 function logicInWords(rule: AccessRuleResult): string {
   // With a single requirement "any one of" and "all of" mean the same: say neither.
-  if (rule.requirements.length === 1) return 'Needs:';
-  return rule.logic === 'ANY' ? 'Needs any one of:' : 'Needs all of:';
+  if (rule.requirements.length === 1) return t`Needs:`;
+  return rule.logic === 'ANY' ? t`Needs any one of:` : t`Needs all of:`;
 }
 
 /** One access rule: the role it grants, whether the account holds it, and each requirement. */
 export function AccessRuleItem({ rule, describe, reading }: AccessRuleItemProps) {
   const titleId = `access-rule-${rule.role}`;
+  const { t } = useLingui();
   return (
     <li
       className="access-rule"
@@ -31,7 +34,7 @@ export function AccessRuleItem({ rule, describe, reading }: AccessRuleItemProps)
           {rule.role}
         </h3>
         <span className={rule.granted ? 'tag tag-granted' : 'tag tag-not-granted'}>
-          {rule.granted ? 'Granted' : 'Not granted'}
+          {rule.granted ? t`Granted` : t`Not granted`}
         </span>
       </div>
       {rule.description ? <p>{rule.description}</p> : null}

@@ -1,4 +1,5 @@
-import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { GenericErrorMessage } from '../../app/generic-error';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { useAccountEvents } from '../../auth/account-events-context';
 import { describeChain } from '../../components/describe-chain';
@@ -20,8 +21,9 @@ export function AccountDetails() {
   const { chains } = useRuntimeConfig();
   const events = useAccountEvents();
   const page = useAccountPage();
+  const { t } = useLingui();
   const chainName = (chainId: number) =>
-    chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`;
+    chains.find((chain) => chain.id === chainId)?.name ?? t`chain ${chainId}`;
   const solanaClusters = useSolanaClusters();
   const chainLabel = (item: { chain: string; chainId?: number | null }) =>
     describeChain(item, chainName, solanaClusters);
@@ -29,9 +31,11 @@ export function AccountDetails() {
   if (page.failed) {
     return (
       <div className="card" role="alert">
-        <p>{GENERIC_ERROR_MESSAGE}</p>
+        <p>
+          <GenericErrorMessage />
+        </p>
         <button type="button" className="button" onClick={page.retry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );
@@ -39,7 +43,7 @@ export function AccountDetails() {
   if (!page.account) {
     return (
       <p className="muted" role="status">
-        Loading your account…
+        <Trans>Loading your account…</Trans>
       </p>
     );
   }

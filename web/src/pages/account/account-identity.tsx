@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client';
+import { Trans } from '@lingui/react/macro';
 import { getAddress } from 'viem';
 import { isEvmAddress } from '../../components/is-evm-address';
 import { AccountProfileDocument } from '../../graphql/generated/graphql';
@@ -18,13 +19,15 @@ export function AccountIdentity({ address }: { address: string }) {
   return (
     <section className="card identity" aria-labelledby="identity-title">
       <h2 id="identity-title" className="visually-hidden">
-        Account
+        <Trans>Account</Trans>
       </h2>
       <ProfileAvatar image={profile?.avatar} address={checksummed} size={56} />
       <div className="identity-text">
         {name ? <p className="ens-name">{name}</p> : null}
         <p className="address-line">
-          <span className="visually-hidden">Address: </span>
+          <span className="visually-hidden">
+            <Trans>Address:</Trans>{' '}
+          </span>
           <code data-testid="account-address" className="address">
             {checksummed}
           </code>

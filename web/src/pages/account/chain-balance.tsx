@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Address } from 'viem';
 import { useBalance } from 'wagmi';
 import type { RuntimeChain } from '../../app/runtime-config';
-import { formatBalance } from '../../components/format-balance';
+import { useFormatter } from '../../format/use-formatter';
 import { isRpcUnreachable, RPC_BACKOFF_MS } from '../../wallet/rpc-backoff';
 
 /**
@@ -19,14 +20,21 @@ export function ChainBalance({ address, chain }: { address: Address; chain: Runt
       refetchInterval: (query) => (query.state.status === 'error' ? RPC_BACKOFF_MS : false),
     },
   });
+  const format = useFormatter();
   const unreachable = balance.isError && isRpcUnreachable(balance.error);
+  const { t } = useLingui();
+  const chainName = chain.name;
   let amount: string;
   if (balance.data) {
-    amount = `${formatBalance(balance.data.value, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
+    amount = format.tokenAmount(
+      balance.data.value,
+      chain.nativeCurrency.decimals,
+      chain.nativeCurrency.symbol,
+    );
   } else if (balance.isError) {
-    amount = 'unavailable';
+    amount = t`unavailable`;
   } else {
-    amount = 'loading…';
+    amount = t`loading…`;
   }
   return (
     <li className="balance" data-testid="chain-balance" data-chain-id={chain.id}>
@@ -36,8 +44,10 @@ export function ChainBalance({ address, chain }: { address: Address; chain: Runt
       </span>
       {unreachable ? (
         <span className="balance-note" data-testid="rpc-unreachable">
-          Balances on {chain.name} could not be read: its RPC endpoint did not answer. Sigil will
-          try again in a minute.
+          <Trans>
+            Balances on {chainName} could not be read: its RPC endpoint did not answer. Sigil will
+            try again in a minute.
+          </Trans>
         </span>
       ) : null}
     </li>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Address } from 'viem';
 import type { RuntimeChain } from '../../app/runtime-config';
 import { ChainBalance } from './chain-balance';
@@ -11,7 +12,9 @@ export function ChainBalances({
 }) {
   return (
     <section className="card" aria-labelledby="balances-title">
-      <h2 id="balances-title">Balances</h2>
+      <h2 id="balances-title">
+        <Trans>Balances</Trans>
+      </h2>
       <ul className="balances">
         {chains.map((chain) => (
           <ChainBalance key={chain.id} address={address} chain={chain} />

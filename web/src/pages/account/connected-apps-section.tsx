@@ -1,30 +1,41 @@
-import { formatDateTime } from '../../components/format-date-time';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormatter } from '../../format/use-formatter';
 import { describeScope } from '../oidc/describe-scope';
 import { useConnectedApps } from './use-connected-apps';
 
 /** Apps that sign in with this account (OpenID Connect): what each may read, when it was last used. */
 export function ConnectedAppsSection() {
+  const { dateTime: formatDateTime } = useFormatter();
   const { apps, loaded, revoke, revokingId, revokeFailed } = useConnectedApps();
+  const { t } = useLingui();
   if (!loaded) return null;
   return (
     <section className="card" aria-labelledby="apps-title" data-testid="connected-apps">
-      <h2 id="apps-title">Connected apps</h2>
+      <h2 id="apps-title">
+        <Trans>Connected apps</Trans>
+      </h2>
       {apps.length === 0 ? (
-        <p className="muted">No app signs in with your Sigil account yet.</p>
+        <p className="muted">
+          <Trans>No app signs in with your Sigil account yet.</Trans>
+        </p>
       ) : (
         <p className="muted">
-          These apps sign you in with your Sigil account. Revoking access signs you out of the app
-          and it must ask again.
+          <Trans>
+            These apps sign you in with your Sigil account. Revoking access signs you out of the app
+            and it must ask again.
+          </Trans>
         </p>
       )}
       {revokeFailed ? (
         <p className="inline-error" role="alert">
-          Access could not be revoked. Please try again.
+          <Trans>Access could not be revoked. Please try again.</Trans>
         </p>
       ) : null}
       <ul className="rows">
         {apps.map((app) => {
           const descriptionId = `app-${app.clientId}-description`;
+          const grantedAt = formatDateTime(app.grantedAt);
+          const lastUsed = app.lastUsedAt ? formatDateTime(app.lastUsedAt) : null;
           return (
             <li
               key={app.clientId}
@@ -38,11 +49,12 @@ export function ConnectedAppsSection() {
                   {app.scopes
                     .filter((scope) => scope !== 'openid')
                     .map(describeScope)
-                    .join(' · ') || 'Your account id only'}
+                    .join(' · ') || t`Your account id only`}
                 </p>
                 <p className="row-meta">
-                  Allowed {formatDateTime(app.grantedAt)} · last used{' '}
-                  {app.lastUsedAt ? formatDateTime(app.lastUsedAt) : 'never'}
+                  {lastUsed !== null
+                    ? t`Allowed ${grantedAt} · last used ${lastUsed}`
+                    : t`Allowed ${grantedAt} · last used never`}
                 </p>
               </div>
               <button
@@ -53,7 +65,7 @@ export function ConnectedAppsSection() {
                 aria-busy={revokingId === app.clientId}
                 onClick={() => void revoke(app.clientId)}
               >
-                Revoke access
+                <Trans>Revoke access</Trans>
               </button>
             </li>
           );

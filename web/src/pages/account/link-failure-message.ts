@@ -1,17 +1,31 @@
+import { msg } from '@lingui/core/macro';
 import type { LinkFailure } from '../../auth/link-failure';
+import { translatedRecord } from '../../i18n/translated-record';
 
-/** The sign-in step messages (docs/sign-in.md) where they fit; plain words for each refusal of a link. */
-export const linkFailureMessage: Record<Exclude<LinkFailure['kind'], 'rate-limited'>, string> = {
-  preparing: 'Error preparing message, please retry!',
-  signing: 'Error signing message, please retry!',
-  verifying: 'Error verifying signature, please retry!',
-  rejected: 'You declined the signature in your wallet, so nothing was linked.',
-  'already-linked-elsewhere':
-    'This wallet already belongs to another Sigil account, so it cannot be linked to this one. Sign in with it and unlink it there first, or choose another wallet.',
-  'limit-reached':
-    'This account already holds as many wallets as it may, so this one was not linked. Unlink one you no longer use first.',
-  'invalid-signature':
-    'The signature does not prove that you own this wallet, so it was not linked.',
-};
+/**
+ * The sign-in step messages (docs/sign-in.md, exact in English) where they fit; plain words for
+ * each refusal of a link. Read in the page's language when shown.
+ */
+export const linkFailureMessage = translatedRecord<Exclude<LinkFailure['kind'], 'rate-limited'>>({
+  preparing: msg({
+    message: 'Error preparing message, please retry!',
+    comment:
+      "RainbowKit's own words in this locale (its sign_in.message.preparing_error): the dialog and the page must agree",
+  }),
+  signing: msg({
+    message: 'Error signing message, please retry!',
+    comment:
+      "RainbowKit's own words in this locale (its sign_in.signature.signing_error): the dialog and the page must agree",
+  }),
+  verifying: msg({
+    message: 'Error verifying signature, please retry!',
+    comment:
+      "RainbowKit's own words in this locale (its sign_in.signature.verifying_error): the dialog and the page must agree",
+  }),
+  rejected: msg`You declined the signature in your wallet, so nothing was linked.`,
+  'already-linked-elsewhere': msg`This wallet already belongs to another Sigil account, so it cannot be linked to this one. Sign in with it and unlink it there first, or choose another wallet.`,
+  'limit-reached': msg`This account already holds as many wallets as it may, so this one was not linked. Unlink one you no longer use first.`,
+  'invalid-signature': msg`The signature does not prove that you own this wallet, so it was not linked.`,
+});
 
-export const LINK_RATE_LIMIT_MESSAGE = 'Too many attempts from this connection.';
+export const LINK_RATE_LIMIT_MESSAGE = msg`Too many attempts from this connection.`;

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { Suspense, useCallback, useState } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
 import { describeWait } from '../../components/describe-wait';
@@ -8,9 +9,9 @@ import { LINK_RATE_LIMIT_MESSAGE, linkFailureMessage } from './link-failure-mess
 
 /** A Solana link's failure in the same words as an Ethereum link's (link-wallet-panel.tsx). */
 function describeLinkFailure(failure: SolanaFailure): string {
-  if (failure.kind === 'unexpected') return GENERIC_ERROR_MESSAGE;
+  if (failure.kind === 'unexpected') return i18n._(GENERIC_ERROR_MESSAGE);
   if (failure.kind === 'rate-limited') {
-    return `${LINK_RATE_LIMIT_MESSAGE} ${describeWait(failure.retryAfterSeconds)}`;
+    return `${i18n._(LINK_RATE_LIMIT_MESSAGE)} ${describeWait(failure.retryAfterSeconds)}`;
   }
   return linkFailureMessage[failure.kind];
 }

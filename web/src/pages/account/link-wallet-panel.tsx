@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { describeWait } from '../../components/describe-wait';
 import { useSecondsLeft } from '../../components/use-seconds-left';
 import { LINK_RATE_LIMIT_MESSAGE, linkFailureMessage } from './link-failure-message';
@@ -10,18 +11,19 @@ export function LinkWalletPanel() {
   const { state, wallet } = panel;
   const retryAfter = state.step === 'failed' ? state.retryAfter : null;
   const secondsLeft = useSecondsLeft(retryAfter);
+  const { t, i18n } = useLingui();
 
   if (state.step === 'idle') {
     return (
       <div className="link-start">
         <div className="actions">
           <button type="button" className="button" ref={panel.startRef} onClick={panel.start}>
-            Link a wallet
+            <Trans>Link a wallet</Trans>
           </button>
           <LinkSolanaWalletButton />
         </div>
         <p className="muted">
-          Add another wallet to this account: any of them then signs you in here.
+          <Trans>Add another wallet to this account: any of them then signs you in here.</Trans>
         </p>
       </div>
     );
@@ -31,51 +33,71 @@ export function LinkWalletPanel() {
   return (
     <section className="link-panel" aria-labelledby="link-title" data-testid="link-panel">
       <h3 id="link-title" ref={panel.headingRef} tabIndex={-1}>
-        Link a wallet
+        <Trans>Link a wallet</Trans>
       </h3>
       {state.step === 'choosing' ? (
         <p>
-          In your wallet, switch to the account you want to link, or connect another wallet. It will
-          ask you to sign a message: that costs nothing and sends no transaction.
+          <Trans>
+            In your wallet, switch to the account you want to link, or connect another wallet. It
+            will ask you to sign a message: that costs nothing and sends no transaction.
+          </Trans>
         </p>
       ) : null}
       <p className="row-meta" data-testid="link-wallet-shows">
         {wallet.address ? (
-          <>
-            Your wallet shows <code className="address">{wallet.address}</code>
-            {wallet.linked ? ', a wallet of this account.' : '.'}
-          </>
+          wallet.linked ? (
+            <Trans>
+              Your wallet shows <code className="address">{wallet.address}</code>, a wallet of this
+              account.
+            </Trans>
+          ) : (
+            <Trans>
+              Your wallet shows <code className="address">{wallet.address}</code>.
+            </Trans>
+          )
         ) : (
-          'No wallet is connected.'
+          t`No wallet is connected.`
         )}
       </p>
       <div role="status" aria-live="polite" className="link-status" data-step={state.step}>
-        {state.step === 'signing' ? <p>Sign the message in your wallet to link it…</p> : null}
-        {state.step === 'verifying' ? <p>Verifying the signature…</p> : null}
+        {state.step === 'signing' ? (
+          <p>
+            <Trans>Sign the message in your wallet to link it…</Trans>
+          </p>
+        ) : null}
+        {state.step === 'verifying' ? (
+          <p>
+            <Trans>Verifying the signature…</Trans>
+          </p>
+        ) : null}
         {state.step === 'linked' ? (
           <p className="link-success" data-testid="link-success">
-            Linked <code className="address">{state.address}</code>. Switching to it in your wallet
-            keeps you signed in.
+            <Trans>
+              Linked <code className="address">{state.address}</code>. Switching to it in your
+              wallet keeps you signed in.
+            </Trans>
           </p>
         ) : null}
       </div>
       {state.step === 'failed' ? (
         <p className="inline-error" role="alert" data-testid="link-error">
           {state.failure.kind === 'rate-limited'
-            ? `${LINK_RATE_LIMIT_MESSAGE} ${describeWait(secondsLeft)}`
+            ? `${i18n._(LINK_RATE_LIMIT_MESSAGE)} ${describeWait(secondsLeft)}`
             : linkFailureMessage[state.failure.kind]}
         </p>
       ) : null}
       {!wallet.linked ? (
         <p className="link-warning">
-          Closing this while your wallet shows no wallet of this account signs you out. Switch back
-          in your wallet to stay signed in.
+          <Trans>
+            Closing this while your wallet shows no wallet of this account signs you out. Switch
+            back in your wallet to stay signed in.
+          </Trans>
         </p>
       ) : null}
       <div className="actions">
         {state.step === 'failed' ? (
           <button type="button" className="button" onClick={panel.retry} disabled={secondsLeft > 0}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         ) : null}
         {wallet.connected ? (
@@ -85,7 +107,7 @@ export function LinkWalletPanel() {
             onClick={() => void panel.connectAnother()}
             disabled={busy}
           >
-            Connect another wallet
+            <Trans>Connect another wallet</Trans>
           </button>
         ) : (
           <button
@@ -94,11 +116,11 @@ export function LinkWalletPanel() {
             onClick={panel.openConnectModal}
             disabled={!panel.canOpenConnectModal}
           >
-            Connect a wallet
+            <Trans>Connect a wallet</Trans>
           </button>
         )}
         <button type="button" className="button button-secondary" onClick={panel.close}>
-          {state.step === 'linked' ? 'Done' : 'Cancel'}
+          {state.step === 'linked' ? t`Done` : t`Cancel`}
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
+import { GenericErrorMessage } from '../../app/generic-error';
 import { pathTo } from '../../app/path-to';
 import { Link } from '../../components/link';
 import { ProfileAvatar } from '../../profile/profile-avatar';
@@ -18,12 +19,17 @@ export function ProfileSection() {
   const nameId = `${ids}-name`;
   const bioId = `${ids}-bio`;
   const fileId = `${ids}-avatar`;
+  const { t } = useLingui();
 
   if (form.failed) {
     return (
       <section className="card" aria-labelledby="profile-title">
-        <h2 id="profile-title">Profile</h2>
-        <p role="alert">{GENERIC_ERROR_MESSAGE}</p>
+        <h2 id="profile-title">
+          <Trans>Profile</Trans>
+        </h2>
+        <p role="alert">
+          <GenericErrorMessage />
+        </p>
       </section>
     );
   }
@@ -31,9 +37,11 @@ export function ProfileSection() {
   if (!account) {
     return (
       <section className="card" aria-labelledby="profile-title">
-        <h2 id="profile-title">Profile</h2>
+        <h2 id="profile-title">
+          <Trans>Profile</Trans>
+        </h2>
         <p className="muted" role="status">
-          Loading your profile…
+          <Trans>Loading your profile…</Trans>
         </p>
       </section>
     );
@@ -47,7 +55,9 @@ export function ProfileSection() {
       aria-labelledby="profile-title"
       data-testid="profile-section"
     >
-      <h2 id="profile-title">Profile</h2>
+      <h2 id="profile-title">
+        <Trans>Profile</Trans>
+      </h2>
       <div className="profile-avatar-row">
         <ProfileAvatar
           image={avatar}
@@ -61,7 +71,7 @@ export function ProfileSection() {
             htmlFor={fileId}
             aria-busy={form.uploading}
           >
-            {form.uploading ? 'Uploading…' : avatar ? 'Replace avatar' : 'Upload avatar'}
+            {form.uploading ? t`Uploading…` : avatar ? t`Replace avatar` : t`Upload avatar`}
           </label>
           <input
             id={fileId}
@@ -83,12 +93,14 @@ export function ProfileSection() {
               disabled={form.removing || form.uploading}
               onClick={() => void form.removeAvatar()}
             >
-              Remove avatar
+              <Trans>Remove avatar</Trans>
             </button>
           ) : null}
           <p className="muted small">
-            PNG, JPEG, WebP, GIF or AVIF, up to 5 MiB. Without one, your primary wallet's ENS avatar
-            or a generated one is shown.
+            <Trans>
+              PNG, JPEG, WebP, GIF or AVIF, up to 5 MiB. Without one, your primary wallet's ENS
+              avatar or a generated one is shown.
+            </Trans>
           </p>
         </div>
       </div>
@@ -102,7 +114,9 @@ export function ProfileSection() {
       >
         <div className="field">
           <div className="field-label-row">
-            <label htmlFor={nameId}>Display name</label>
+            <label htmlFor={nameId}>
+              <Trans>Display name</Trans>
+            </label>
             <span
               className={nameLength > DISPLAY_NAME_MAX ? 'counter counter-over' : 'counter'}
               data-testid="name-counter"
@@ -128,7 +142,9 @@ export function ProfileSection() {
         </div>
         <div className="field">
           <div className="field-label-row">
-            <label htmlFor={bioId}>Bio</label>
+            <label htmlFor={bioId}>
+              <Trans>Bio</Trans>
+            </label>
             <span
               className={bioLength > BIO_MAX ? 'counter counter-over' : 'counter'}
               data-testid="bio-counter"
@@ -159,11 +175,13 @@ export function ProfileSection() {
               aria-describedby={`${ids}-public-hint`}
               onChange={(event) => form.setPublic(event.currentTarget.checked)}
             />
-            Make my profile public
+            <Trans>Make my profile public</Trans>
           </label>
           <p id={`${ids}-public-hint`} className="muted small">
-            Anyone with the link then sees your name, bio, avatar and the wallets you publish in the
-            Wallets section below, each with its proof.
+            <Trans>
+              Anyone with the link then sees your name, bio, avatar and the wallets you publish in
+              the Wallets section below, each with its proof.
+            </Trans>
           </p>
         </div>
         {form.error ? (
@@ -183,17 +201,17 @@ export function ProfileSection() {
             }
             aria-busy={form.saving}
           >
-            {form.saving ? 'Saving…' : 'Save profile'}
+            {form.saving ? t`Saving…` : t`Save profile`}
           </button>
           <span role="status" className="muted">
-            {form.saved ? 'Saved.' : ''}
+            {form.saved ? t`Saved.` : ''}
           </span>
           {account.profile.public ? (
             <Link
               to={pathTo('publicProfile', { address: account.address })}
               data-testid="public-page-link"
             >
-              View your public page
+              <Trans>View your public page</Trans>
             </Link>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { RequirementResult } from './access-report';
 import type { RequirementText } from './describe-requirement';
 
@@ -10,6 +11,7 @@ export type RequirementItemProps = {
 
 /** One requirement of a rule: met or not in words, what it asks for, the account's balance, where. */
 export function RequirementItem({ requirement, text, reading = false }: RequirementItemProps) {
+  const { t } = useLingui();
   return (
     <li
       className="requirement"
@@ -21,12 +23,12 @@ export function RequirementItem({ requirement, text, reading = false }: Requirem
         className={requirement.met ? 'requirement-mark mark-met' : 'requirement-mark mark-unmet'}
       >
         <span aria-hidden="true">{requirement.met ? '✓' : '✗'}</span>
-        <span className="requirement-verdict">{requirement.met ? 'Met' : 'Not met'}</span>
+        <span className="requirement-verdict">{requirement.met ? t`Met` : t`Not met`}</span>
       </span>
       <span className="requirement-text">
         <span className="requirement-what">{text.what}</span>
         <span className="requirement-amount" aria-busy={reading}>
-          {reading ? 'Reading the token…' : text.amount}
+          {reading ? t`Reading the token…` : text.amount}
         </span>
         {text.where ? (
           <span className="requirement-where" title={requirement.contract ?? undefined}>

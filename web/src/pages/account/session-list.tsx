@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { describeUserAgent } from '../../components/describe-user-agent';
-import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
+import { useFormatter } from '../../format/use-formatter';
 import type { SessionFieldsFragment } from '../../graphql/generated/graphql';
 
 export type SessionListProps = {
@@ -20,17 +22,27 @@ export function SessionList({
   revokingId,
   revokeFailed,
 }: SessionListProps) {
+  const { dateTime: formatDateTime } = useFormatter();
+  // The device names below are words of the page's language too.
+  useLingui();
   return (
     <section className="card" aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Sessions</h2>
+      <h2 id="sessions-title">
+        <Trans>Sessions</Trans>
+      </h2>
       {revokeFailed ? (
         <p className="inline-error" role="alert">
-          The session could not be revoked. Please try again.
+          <Trans>The session could not be revoked. Please try again.</Trans>
         </p>
       ) : null}
       <ul className="rows" data-testid="sessions-list">
         {sessions.map((session) => {
           const descriptionId = `session-${session.id}-description`;
+          const createdAt = formatDateTime(session.createdAt);
+          const lastSeenAt = formatDateTime(session.lastSeenAt);
+          const expiresAt = formatDateTime(session.expiresAt);
+          const chain = chainLabel(session);
+          const address = shortAddress(session.address);
           return (
             <li
               key={session.id}
@@ -41,13 +53,17 @@ export function SessionList({
               <div id={descriptionId} className="row-text">
                 <p className="row-title">
                   {describeUserAgent(session.userAgent)}
-                  {session.current ? <span className="tag">This device</span> : null}
+                  {session.current ? (
+                    <span className="tag">
+                      <Trans>This device</Trans>
+                    </span>
+                  ) : null}
                 </p>
                 <p className="row-meta">
-                  Signed in {formatDateTime(session.createdAt)} with{' '}
-                  <span title={session.address}>{shortAddress(session.address)}</span> on{' '}
-                  {chainLabel(session)} · last seen {formatDateTime(session.lastSeenAt)} · expires{' '}
-                  {formatDateTime(session.expiresAt)}
+                  <Trans>
+                    Signed in {createdAt} with <span title={session.address}>{address}</span> on{' '}
+                    {chain} · last seen {lastSeenAt} · expires {expiresAt}
+                  </Trans>
                 </p>
               </div>
               {session.current ? null : (
@@ -59,7 +75,7 @@ export function SessionList({
                   aria-busy={revokingId === session.id}
                   onClick={() => onRevoke(session.id)}
                 >
-                  Revoke
+                  <Trans>Revoke</Trans>
                 </button>
               )}
             </li>

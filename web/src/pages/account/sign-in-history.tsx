@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { describeUserAgent } from '../../components/describe-user-agent';
-import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
+import { useFormatter } from '../../format/use-formatter';
 import type { AccountPageData } from './use-account-page';
 import { SOLANA_KEY_LABEL, walletKindLabel } from './wallet-kind-label';
 
@@ -23,10 +24,18 @@ export function SignInHistory({
   onLoadMore,
   loadingMore,
 }: SignInHistoryProps) {
+  const { dateTime: formatDateTime } = useFormatter();
+  const { t, i18n } = useLingui();
   return (
     <section className="card" aria-labelledby="history-title">
-      <h2 id="history-title">Sign-in history</h2>
-      {signIns.edges.length === 0 ? <p className="muted">No sign-ins yet.</p> : null}
+      <h2 id="history-title">
+        <Trans>Sign-in history</Trans>
+      </h2>
+      {signIns.edges.length === 0 ? (
+        <p className="muted">
+          <Trans>No sign-ins yet.</Trans>
+        </p>
+      ) : null}
       <ol className="rows" data-testid="sign-in-history">
         {signIns.edges.map(({ node }) => (
           <li
@@ -38,13 +47,13 @@ export function SignInHistory({
             <div className="row-text">
               <p className="row-title">
                 {formatDateTime(node.at)}
-                <span className="tag" title={kindOf(node)}>
+                <span className="tag" title={i18n._(kindOf(node))}>
                   {node.namespace === 'SOLANA' ? 'Solana' : node.walletKind}
                 </span>
               </p>
               <p className="row-meta">
-                <span title={node.address}>{shortAddress(node.address)}</span> · {kindOf(node)} ·{' '}
-                {chainLabel(node)} · {describeUserAgent(node.userAgent)}
+                <span title={node.address}>{shortAddress(node.address)}</span> ·{' '}
+                {i18n._(kindOf(node))} · {chainLabel(node)} · {describeUserAgent(node.userAgent)}
               </p>
             </div>
           </li>
@@ -58,7 +67,7 @@ export function SignInHistory({
           disabled={loadingMore}
           aria-busy={loadingMore}
         >
-          {loadingMore ? 'Loading…' : 'Show older sign-ins'}
+          {loadingMore ? t`Loading…` : t`Show older sign-ins`}
         </button>
       ) : null}
     </section>

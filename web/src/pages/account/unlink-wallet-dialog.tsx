@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 
@@ -44,11 +46,19 @@ export function UnlinkWalletDialog({
     }
   }, [open]);
 
-  let consequence = 'It has no open sessions.';
+  const { t } = useLingui();
+  let consequence = t`It has no open sessions.`;
   if (sessions.count > 0) {
-    consequence = `Every session it started ends now (${sessions.count} open${
-      sessions.includesThisOne ? ', including this one: you will be signed out here' : ''
-    }).`;
+    consequence = sessions.includesThisOne
+      ? plural(sessions.count, {
+          one: 'Every session it started ends now (# open, including this one: you will be signed out here).',
+          other:
+            'Every session it started ends now (# open, including this one: you will be signed out here).',
+        })
+      : plural(sessions.count, {
+          one: 'Every session it started ends now (# open).',
+          other: 'Every session it started ends now (# open).',
+        });
   }
   return (
     <dialog
@@ -64,17 +74,21 @@ export function UnlinkWalletDialog({
     >
       {wallet ? (
         <>
-          <h2 id="unlink-title">Unlink this wallet?</h2>
+          <h2 id="unlink-title">
+            <Trans>Unlink this wallet?</Trans>
+          </h2>
           <div id="unlink-description" className="stack-tight">
             <p>
-              <code className="address">{wallet.address}</code> will no longer sign in to this
-              account; signing in with it afterwards opens an account of its own.
+              <Trans>
+                <code className="address">{wallet.address}</code> will no longer sign in to this
+                account; signing in with it afterwards opens an account of its own.
+              </Trans>
             </p>
             <p>{consequence}</p>
           </div>
           <div className="actions">
             <button type="button" className="button button-danger" onClick={onConfirm}>
-              Unlink wallet
+              <Trans>Unlink wallet</Trans>
             </button>
             <button
               type="button"
@@ -82,7 +96,7 @@ export function UnlinkWalletDialog({
               ref={cancelRef}
               onClick={onCancel}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </>

@@ -1,4 +1,7 @@
 import { useMutation } from '@apollo/client';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import {
   AccountPageDocument,
@@ -15,12 +18,13 @@ export function walletKey(wallet: Pick<WalletFieldsFragment, 'address' | 'chainI
   return `${wallet.address}:${wallet.chainId ?? '*'}`;
 }
 
+const LAST_WALLET = msg`This is the account's only wallet, so it cannot be unlinked. Link another wallet first.`;
+/** LAST_WALLET's English words, which the wallet section's test expects on screen in English. */
 export const LAST_WALLET_MESSAGE =
   "This is the account's only wallet, so it cannot be unlinked. Link another wallet first.";
-export const UNLINK_FAILED_MESSAGE = 'The wallet could not be unlinked. Please try again.';
-export const PRIMARY_FAILED_MESSAGE = 'The primary wallet could not be changed. Please try again.';
-export const VISIBILITY_FAILED_MESSAGE =
-  'The wallet could not be published or withdrawn. Please try again.';
+const UNLINK_FAILED = msg`The wallet could not be unlinked. Please try again.`;
+const PRIMARY_FAILED = msg`The primary wallet could not be changed. Please try again.`;
+const VISIBILITY_FAILED = msg`The wallet could not be published or withdrawn. Please try again.`;
 
 export type WalletActions = {
   /** The wallet whose unlinking waits for the person's confirmation. */
@@ -50,7 +54,8 @@ export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}
   const [setWalletVisibility] = useMutation(SetWalletVisibilityDocument);
   const [confirming, setConfirming] = useState<WalletFieldsFragment | null>(null);
   const [pendingKey, setPendingKey] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageDescriptor | null>(null);
+  const { i18n } = useLingui();
 
   return {
     confirming,
@@ -73,11 +78,7 @@ export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}
         });
         onUnlinked?.();
       } catch (failure) {
-        setError(
-          readRefusal(failure)?.code === 'LAST_WALLET'
-            ? LAST_WALLET_MESSAGE
-            : UNLINK_FAILED_MESSAGE,
-        );
+        setError(readRefusal(failure)?.code === 'LAST_WALLET' ? LAST_WALLET : UNLINK_FAILED);
       } finally {
         setPendingKey(null);
       }
@@ -92,7 +93,7 @@ export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}
           awaitRefetchQueries: true,
         });
       } catch {
-        setError(PRIMARY_FAILED_MESSAGE);
+        setError(PRIMARY_FAILED);
       } finally {
         setPendingKey(null);
       }
@@ -110,12 +111,13 @@ export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}
           },
         });
       } catch {
-        setError(VISIBILITY_FAILED_MESSAGE);
+        setError(VISIBILITY_FAILED);
       } finally {
         setPendingKey(null);
       }
     },
     pendingKey,
-    error,
+    // In the page's language when shown, whatever it was when the action failed.
+    error: error === null ? null : i18n._(error),
   };
 }

@@ -1,11 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { WalletKind } from '../../graphql/generated/graphql';
 
-/** How the server verified a sign-in, in words. */
-export const walletKindLabel: Record<WalletKind, string> = {
-  EOA: 'EOA (key-signed account)',
-  CONTRACT: 'Contract wallet (EIP-1271)',
-  COUNTERFACTUAL: 'Undeployed contract wallet (EIP-6492)',
+/** How the server verified a sign-in, in words (read with `i18n._`). */
+export const walletKindLabel: Record<WalletKind, MessageDescriptor> = {
+  EOA: msg`EOA (key-signed account)`,
+  CONTRACT: msg`Contract wallet (EIP-1271)`,
+  COUNTERFACTUAL: msg`Undeployed contract wallet (EIP-6492)`,
 };
 
 /** A Solana wallet: an Ed25519 key, one identity on every cluster. */
-export const SOLANA_KEY_LABEL = 'Solana key (Ed25519), on every cluster';
+export const SOLANA_KEY_LABEL: MessageDescriptor = msg`Solana key (Ed25519), on every cluster`;

@@ -1,5 +1,8 @@
-import { formatDateTime } from '../../components/format-date-time';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { shortAddress } from '../../components/short-address';
+import { useFormatter } from '../../format/use-formatter';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 import { useEnsIdentity } from './use-ens-identity';
 import { SOLANA_KEY_LABEL } from './wallet-kind-label';
@@ -18,10 +21,10 @@ export type WalletRowProps = {
   onPublicChange(visible: boolean): void;
 };
 
-const kindLabel: Record<WalletFieldsFragment['kind'], string> = {
-  EOA: 'Key-signed account (EOA), on every chain',
-  CONTRACT: 'Contract wallet (EIP-1271)',
-  COUNTERFACTUAL: 'Undeployed contract wallet (EIP-6492)',
+const kindLabel: Record<WalletFieldsFragment['kind'], MessageDescriptor> = {
+  EOA: msg`Key-signed account (EOA), on every chain`,
+  CONTRACT: msg`Contract wallet (EIP-1271)`,
+  COUNTERFACTUAL: msg`Undeployed contract wallet (EIP-6492)`,
 };
 
 const MAINNET_ID = 1;
@@ -38,17 +41,21 @@ export function WalletRow({
   onUnlink,
   onPublicChange,
 }: WalletRowProps) {
+  const { dateTime: formatDateTime } = useFormatter();
   // Mainnet's name for the address means this wallet only if it is an EOA or lives on mainnet.
   const ensApplies =
     wallet.chainId === null || wallet.chainId === undefined || wallet.chainId === MAINNET_ID;
   const { name } = useEnsIdentity(wallet.address, { enabled: ensApplies });
   const descriptionId = `wallet-${wallet.address}-${wallet.chainId ?? 'any'}`;
+  const { t, i18n } = useLingui();
   const solana = wallet.namespace === 'SOLANA';
-  const kind = solana
-    ? SOLANA_KEY_LABEL
-    : wallet.chainId === null || wallet.chainId === undefined
-      ? kindLabel[wallet.kind]
-      : `${kindLabel[wallet.kind]} on ${chainName(wallet.chainId)}`;
+  const kindName = i18n._(solana ? SOLANA_KEY_LABEL : kindLabel[wallet.kind]);
+  const kind =
+    solana || wallet.chainId === null || wallet.chainId === undefined
+      ? kindName
+      : t`${kindName} on ${chainName(wallet.chainId)}`;
+  const linkedAt = formatDateTime(wallet.linkedAt);
+  const lastSignIn = wallet.lastSignInAt ? formatDateTime(wallet.lastSignInAt) : null;
   return (
     <li
       className="row wallet-row"
@@ -63,10 +70,14 @@ export function WalletRow({
             {name ? <span className="wallet-name">{name}</span> : null}
             {wallet.primary ? (
               <span className="tag tag-primary" data-testid="primary-badge">
-                Primary
+                <Trans>Primary</Trans>
               </span>
             ) : null}
-            {inUse ? <span className="tag">In your wallet now</span> : null}
+            {inUse ? (
+              <span className="tag">
+                <Trans>In your wallet now</Trans>
+              </span>
+            ) : null}
           </p>
         ) : null}
         <p>
@@ -78,10 +89,8 @@ export function WalletRow({
           </code>
         </p>
         <p className="row-meta">
-          {kind} · linked {formatDateTime(wallet.linkedAt)} ·{' '}
-          {wallet.lastSignInAt
-            ? `last sign-in ${formatDateTime(wallet.lastSignInAt)}`
-            : 'never signed in'}
+          {kind} · {t`linked ${linkedAt}`} ·{' '}
+          {lastSignIn !== null ? t`last sign-in ${lastSignIn}` : t`never signed in`}
         </p>
       </div>
       <div className="row-actions">
@@ -94,7 +103,7 @@ export function WalletRow({
             data-testid="wallet-public-toggle"
             onChange={(event) => onPublicChange(event.currentTarget.checked)}
           />
-          Show on public profile
+          <Trans>Show on public profile</Trans>
         </label>
         {wallet.primary ? null : (
           <button
@@ -105,7 +114,7 @@ export function WalletRow({
             aria-busy={pending}
             onClick={onMakePrimary}
           >
-            Make primary
+            <Trans>Make primary</Trans>
           </button>
         )}
         {only ? null : (
@@ -117,7 +126,7 @@ export function WalletRow({
             aria-busy={pending}
             onClick={onUnlink}
           >
-            Unlink
+            <Trans>Unlink</Trans>
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { isAddressEqual } from 'viem';
 import { useAccount } from 'wagmi';
@@ -35,11 +36,13 @@ export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionP
   return (
     <section className="card" aria-labelledby="wallets-title" data-testid="wallets-section">
       <h2 id="wallets-title" tabIndex={-1} ref={headingRef}>
-        Wallets
+        <Trans>Wallets</Trans>
       </h2>
       <p className="muted">
-        Any of these wallets signs in to this account. Switching between them in your wallet keeps
-        you signed in. The primary wallet's address is the one shown as the account's.
+        <Trans>
+          Any of these wallets signs in to this account. Switching between them in your wallet keeps
+          you signed in. The primary wallet's address is the one shown as the account's.
+        </Trans>
       </p>
       {actions.error ? (
         <p className="inline-error" role="alert" data-testid="wallets-error">

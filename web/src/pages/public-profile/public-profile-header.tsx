@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 /**
@@ -34,11 +35,15 @@ export function PublicProfileHeader({
 export function PublicProfileWallets({ children }: { children?: ReactNode }) {
   return (
     <section className="card" aria-labelledby="proofs-title">
-      <h2 id="proofs-title">Wallets</h2>
+      <h2 id="proofs-title">
+        <Trans>Wallets</Trans>
+      </h2>
       <p className="muted">
-        Each wallet below signed a Sign-In with Ethereum message. Your browser checks every
-        signature itself (a key-signed wallet without any network request, a contract wallet through
-        its chain), without trusting this site's word for it.
+        <Trans>
+          Each wallet below signed a Sign-In with Ethereum message. Your browser checks every
+          signature itself (a key-signed wallet without any network request, a contract wallet
+          through its chain), without trusting this site's word for it.
+        </Trans>
       </p>
       {children}
     </section>

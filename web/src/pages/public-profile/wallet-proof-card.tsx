@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { isEvmAddress } from '../../components/is-evm-address';
@@ -5,12 +8,12 @@ import { useWalletProof } from '../../proof/use-wallet-proof';
 import type { ProofCheckName, PublishedWallet } from '../../proof/verify-wallet-proof';
 import { walletKindLabel as kindLabel, SOLANA_KEY_LABEL } from '../account/wallet-kind-label';
 
-const checkLabel: Record<ProofCheckName, string> = {
-  domain: 'Domain',
-  address: 'Address',
-  chain: 'Chain',
-  issuedAt: 'Issued at',
-  signature: 'Signature',
+const checkLabel: Record<ProofCheckName, MessageDescriptor> = {
+  domain: msg`Domain`,
+  address: msg`Address`,
+  chain: msg`Chain`,
+  issuedAt: msg`Issued at`,
+  signature: msg`Signature`,
 };
 
 /** The text "Copy proof" puts on the clipboard: enough for anyone to re-verify it (e.g. on /verify). */
@@ -23,12 +26,14 @@ export function WalletProofCard({ wallet }: { wallet: PublishedWallet }) {
   const { chains } = useRuntimeConfig();
   const state = useWalletProof(wallet);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? `chain ${id}`;
-  const kind = !isEvmAddress(wallet.address)
-    ? SOLANA_KEY_LABEL
-    : wallet.chainId === null || wallet.chainId === undefined
-      ? kindLabel[wallet.kind]
-      : `${kindLabel[wallet.kind]} on ${chainName(wallet.chainId)}`;
+  const { t, i18n } = useLingui();
+  const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? t`chain ${id}`;
+  const solana = !isEvmAddress(wallet.address);
+  const kindName = i18n._(solana ? SOLANA_KEY_LABEL : kindLabel[wallet.kind]);
+  const kind =
+    solana || wallet.chainId === null || wallet.chainId === undefined
+      ? kindName
+      : t`${kindName} on ${chainName(wallet.chainId)}`;
   const verdict =
     state.status === 'verifying'
       ? 'verifying'
@@ -49,13 +54,13 @@ export function WalletProofCard({ wallet }: { wallet: PublishedWallet }) {
         <p className="row-meta">{kind}</p>
         <p className={`proof-verdict proof-${verdict}`} role="status" data-testid="proof-verdict">
           {verdict === 'verifying'
-            ? 'Verifying in your browser…'
+            ? t`Verifying in your browser…`
             : verdict === 'verified'
-              ? '✓ Verified in your browser'
-              : '✗ Not verified: this proof does not hold'}
+              ? t`✓ Verified in your browser`
+              : t`✗ Not verified: this proof does not hold`}
         </p>
         {state.status === 'done' ? (
-          <ul className="proof-checks" aria-label="Checked fields">
+          <ul className="proof-checks" aria-label={t`Checked fields`}>
             {state.result.checks.map((check) => (
               <li
                 key={check.name}
@@ -66,15 +71,17 @@ export function WalletProofCard({ wallet }: { wallet: PublishedWallet }) {
                 <span className={check.ok ? 'check-ok' : 'check-failed'} aria-hidden="true">
                   {check.ok ? '✓' : '✗'}
                 </span>{' '}
-                <strong>{checkLabel[check.name]}</strong>
-                <span className="visually-hidden">{check.ok ? ' holds' : ' fails'}</span>:{' '}
+                <strong>{i18n._(checkLabel[check.name])}</strong>
+                <span className="visually-hidden">{check.ok ? t` holds` : t` fails`}</span>:{' '}
                 {check.detail}
               </li>
             ))}
           </ul>
         ) : null}
         {state.status === 'error' ? (
-          <p className="inline-error">The proof could not be checked. Reload to try again.</p>
+          <p className="inline-error">
+            <Trans>The proof could not be checked. Reload to try again.</Trans>
+          </p>
         ) : null}
       </div>
       <div className="row-actions">
@@ -88,10 +95,10 @@ export function WalletProofCard({ wallet }: { wallet: PublishedWallet }) {
             );
           }}
         >
-          Copy proof
+          <Trans>Copy proof</Trans>
         </button>
         <span className="muted small" role="status">
-          {copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'Copying failed.' : ''}
+          {copied === 'yes' ? t`Copied.` : copied === 'failed' ? t`Copying failed.` : ''}
         </span>
       </div>
     </li>

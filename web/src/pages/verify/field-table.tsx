@@ -1,21 +1,31 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FieldCheck, FieldState } from '../../proof/check-siwe-fields';
 
-const stateText: Record<FieldState, string> = {
-  valid: '✓ well formed',
-  invalid: '✗ malformed',
-  missing: '✗ missing',
-  absent: '— not present (optional)',
+const stateText: Record<FieldState, MessageDescriptor> = {
+  valid: msg`✓ well formed`,
+  invalid: msg`✗ malformed`,
+  missing: msg`✗ missing`,
+  absent: msg`— not present (optional)`,
 };
 
 /** Every field of the message with its state, and the server grammar's reason when it is refused. */
 export function FieldTable({ fields }: { fields: FieldCheck[] }) {
+  const { i18n } = useLingui();
   return (
     <table className="field-table" data-testid="field-table">
       <thead>
         <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Value</th>
-          <th scope="col">State</th>
+          <th scope="col">
+            <Trans>Field</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Value</Trans>
+          </th>
+          <th scope="col">
+            <Trans>State</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -31,7 +41,7 @@ export function FieldTable({ fields }: { fields: FieldCheck[] }) {
               <code className="field-value">{field.value ?? ''}</code>
             </td>
             <td className={`field-state field-${field.state}`}>
-              {stateText[field.state]}
+              {i18n._(stateText[field.state])}
               {field.reason ? <span className="field-reason">: {field.reason}</span> : null}
             </td>
           </tr>

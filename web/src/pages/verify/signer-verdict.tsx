@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { SignerState } from '../../proof/use-verify-tool';
 
 /** Who signed the message, as the browser found out. */
@@ -8,50 +9,51 @@ export function SignerVerdict({
   state: SignerState;
   chainName(id: number): string;
 }) {
+  const { t } = useLingui();
   let text: string;
   let ok: boolean | null = null;
   switch (state.status) {
     case 'waiting':
-      text = 'Paste the signature to find out who signed the message.';
+      text = t`Paste the signature to find out who signed the message.`;
       break;
     case 'checking':
-      text = 'Checking the signature…';
+      text = t`Checking the signature…`;
       break;
     case 'error':
-      text = 'The signature could not be checked. Please try again.';
+      text = t`The signature could not be checked. Please try again.`;
       ok = false;
       break;
     case 'done': {
       const { signer } = state;
+      const address = 'address' in signer ? signer.address : '';
+      const chain = 'chainId' in signer ? chainName(signer.chainId) : '';
       ok =
         signer.kind === 'EOA' ||
         signer.kind === 'ED25519' ||
         signer.kind === 'CONTRACT' ||
         signer.kind === 'COUNTERFACTUAL';
       if (signer.kind === 'ED25519') {
-        text = `✓ Signed by the Solana key ${signer.address} (Ed25519), checked in your browser without any network request.`;
+        text = t`✓ Signed by the Solana key ${address} (Ed25519), checked in your browser without any network request.`;
       } else if (signer.kind === 'invalid' && signer.reason === 'NOT_BASE58') {
-        text = '✗ The signature is not the base58 text of 64 bytes.';
+        text = t`✗ The signature is not the base58 text of 64 bytes.`;
       } else if (signer.kind === 'invalid' && signer.reason === 'NOT_THE_KEY') {
-        text =
-          '✗ The signature is not the Solana key’s: it was not made by the key the message names.';
+        text = t`✗ The signature is not the Solana key’s: it was not made by the key the message names.`;
       } else if (signer.kind === 'EOA') {
-        text = `✓ Signed by ${signer.address}: a key-signed account (EOA), recovered in your browser without any network request.`;
+        text = t`✓ Signed by ${address}: a key-signed account (EOA), recovered in your browser without any network request.`;
       } else if (signer.kind === 'CONTRACT') {
-        text = `✓ Signed by the contract wallet ${signer.address} on ${chainName(signer.chainId)} (EIP-1271), asked through that chain.`;
+        text = t`✓ Signed by the contract wallet ${address} on ${chain} (EIP-1271), asked through that chain.`;
       } else if (signer.kind === 'COUNTERFACTUAL') {
-        text = `✓ Signed by the not-yet-deployed contract wallet ${signer.address} on ${chainName(signer.chainId)} (EIP-6492).`;
+        text = t`✓ Signed by the not-yet-deployed contract wallet ${address} on ${chain} (EIP-6492).`;
       } else if (signer.kind === 'unverifiable') {
-        text = `? Not a key signature of the address; a contract wallet would need chain ${signer.chainId}, which this site does not enable.`;
+        const chainId = signer.chainId;
+        text = t`? Not a key signature of the address; a contract wallet would need chain ${chainId}, which this site does not enable.`;
         ok = false;
       } else if (signer.kind === 'invalid' && signer.reason === 'CHAIN_UNAVAILABLE') {
-        text =
-          '✗ The chain did not answer in time, so a contract-wallet signature could not be checked. Try again.';
+        text = t`✗ The chain did not answer in time, so a contract-wallet signature could not be checked. Try again.`;
       } else if (signer.kind === 'invalid' && signer.reason === 'NOT_HEX') {
-        text = '✗ The signature is not hexadecimal (0x…).';
+        text = t`✗ The signature is not hexadecimal (0x…).`;
       } else {
-        text =
-          '✗ The signature does not prove the address: it was not made by its key, nor accepted by a contract wallet at it.';
+        text = t`✗ The signature does not prove the address: it was not made by its key, nor accepted by a contract wallet at it.`;
       }
     }
   }

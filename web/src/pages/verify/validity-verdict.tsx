@@ -1,4 +1,5 @@
-import { formatDateTime } from '../../components/format-date-time';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormatter } from '../../format/use-formatter';
 import type { ValidityTimes } from '../../proof/check-validity-times';
 
 export type ValidityVerdictProps = {
@@ -9,23 +10,33 @@ export type ValidityVerdictProps = {
 
 /** Whether the message is within its validity times, by this browser's clock. */
 export function ValidityVerdict({ times, expirationTime, notBefore }: ValidityVerdictProps) {
+  const { dateTime: formatDateTime } = useFormatter();
+  const { t } = useLingui();
+  const expiration = formatDateTime(expirationTime ?? '');
+  const since = formatDateTime(notBefore ?? '');
   return (
     <ul className="proof-checks" data-testid="validity">
       <li data-testid="expiration" data-state={times.expiration}>
-        <strong>Expiration time</strong>:{' '}
+        <strong>
+          <Trans>Expiration time</Trans>
+        </strong>
+        :{' '}
         {times.expiration === 'none'
-          ? 'none: the message does not expire'
+          ? t`none: the message does not expire`
           : times.expiration === 'holds'
-            ? `✓ valid until ${formatDateTime(expirationTime ?? '')}`
-            : `✗ expired at ${formatDateTime(expirationTime ?? '')}`}
+            ? t`✓ valid until ${expiration}`
+            : t`✗ expired at ${expiration}`}
       </li>
       <li data-testid="not-before" data-state={times.notBefore}>
-        <strong>Not before</strong>:{' '}
+        <strong>
+          <Trans>Not before</Trans>
+        </strong>
+        :{' '}
         {times.notBefore === 'none'
-          ? 'none: valid from its issue'
+          ? t`none: valid from its issue`
           : times.notBefore === 'holds'
-            ? `✓ valid since ${formatDateTime(notBefore ?? '')}`
-            : `✗ not valid before ${formatDateTime(notBefore ?? '')}`}
+            ? t`✓ valid since ${since}`
+            : t`✗ not valid before ${since}`}
       </li>
     </ul>
   );

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { SOURCE_LOCALE, SUPPORTED_LOCALES } from '../src/i18n/supported-locales.ts';
+import { localeBootScript } from './locale-boot-script.ts';
+import { readPoTranslation } from './read-po-translation.ts';
+
+const CATALOGUE = /[\\/]locales[\\/]([^\\/]+)[\\/]messages\.po(?:\?.*)?$/;
+/** The source text of index.html's loading line (src/i18n/boot-text.ts). */
+const LOADING_SOURCE = 'Loading Sigil…';
+
+const catalogueFile = (locale: string) =>
+  fileURLToPath(new URL(`../src/locales/${locale}/messages.po`, import.meta.url));
+
+/**
+ * Writes the startup script of build/locale-boot-script.ts into the build
+ * (a hashed asset, since the page's Content-Security-Policy allows no inline
+ * script) and loads it first thing in index.html's head. Only for builds:
+ * in development main.tsx picks the locale itself.
+ */
+export function localeBootPlugin(): Plugin {
+  return {
+    name: 'sigil:locale-boot',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const catalogues: Record<string, string> = {};
+      for (const file of Object.values(bundle)) {
+        const locale = file.type === 'chunk' && file.facadeModuleId?.match(CATALOGUE)?.[1];
+        if (locale) catalogues[locale] = `/${file.fileName}`;
+      }
+      const missing = SUPPORTED_LOCALES.filter(
+        (locale) => locale !== SOURCE_LOCALE && !catalogues[locale],
+      );
+      if (missing.length > 0) {
+        this.error(
+          `no catalogue chunk for ${missing.join(', ')}: is each a dynamic import of its own?`,
+        );
+      }
+      const loadingTexts: Record<string, string> = {};
+      for (const locale of SUPPORTED_LOCALES) {
+        const text = readPoTranslation(readFileSync(catalogueFile(locale), 'utf8'), LOADING_SOURCE);
+        if (text) loadingTexts[locale] = text;
+      }
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || typeof html.source !== 'string') {
+        this.error('index.html is not in the bundle yet');
+      }
+      const reference = this.emitFile({
+        type: 'asset',
+        name: 'locale-boot.js',
+        source: localeBootScript({ catalogues, loadingTexts }),
+      });
+      const script = `<script src="/${this.getFileName(reference)}"></script>`;
+      if (!html.source.includes('<meta charset="UTF-8" />')) {
+        this.error('index.html has no <meta charset> to put the startup script after');
+      }
+      html.source = html.source.replace(
+        '<meta charset="UTF-8" />',
+        `<meta charset="UTF-8" />\n    ${script}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+import { SOURCE_LOCALE, SUPPORTED_LOCALES } from './src/i18n/supported-locales.ts';
+
+/**
+ * The catalogues of the web app (docs/translations.md): one PO file per
+ * locale, messages keyed by Lingui's generated ids, English the source.
+ * Origins without line numbers, so moving code does not change a catalogue.
+ */
+export default defineConfig({
+  sourceLocale: SOURCE_LOCALE,
+  locales: [...SUPPORTED_LOCALES],
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['<rootDir>/src'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/test/**', '**/node_modules/**'],
+    },
+  ],
+  format: formatter({ lineNumbers: false }),
+  // No fallbackLocales: a message not yet translated still reads in English (the source
+  // locale's words are the compile's last resort), but counts as missing, so the strict
+  // compile of `npm run i18n:check` refuses the catalogue.
+  // Grouped by the file a message comes from: a translator reads a page's messages together.
+  orderBy: 'origin',
+});

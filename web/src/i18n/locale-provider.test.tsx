@@ -1,0 +1,60 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { chooseLocale } from './choose-locale';
+import { LanguageMenu } from './language-menu';
+import { useLocale } from './locale-context';
+import { STORED_LOCALE_KEY } from './stored-locale';
+import { LOCALE_NAMES, SUPPORTED_LOCALES } from './supported-locales';
+
+function CurrentLocale() {
+  const { locale, dir } = useLocale();
+  return <output data-testid="current">{`${locale} ${dir}`}</output>;
+}
+
+describe('LanguageMenu', () => {
+  it('names each of the 19 languages in itself', () => {
+    render(<LanguageMenu />);
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.getAttribute('value'))).toEqual([...SUPPORTED_LOCALES]);
+    expect(screen.getByRole('option', { name: '日本語' }).getAttribute('lang')).toBe('ja-JP');
+    expect(screen.getByRole('option', { name: 'العربية' })).toBeTruthy();
+    expect(LOCALE_NAMES['de-DE']).toBe('Deutsch');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
+  });
+
+  it('switches the page at once, sets <html lang dir> and remembers the choice', async () => {
+    render(
+      <>
+        <LanguageMenu />
+        <CurrentLocale />
+      </>,
+    );
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'ar-AR' } });
+    await waitFor(() => expect(screen.getByTestId('current').textContent).toBe('ar-AR rtl'));
+    expect(document.documentElement.lang).toBe('ar-AR');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(localStorage.getItem(STORED_LOCALE_KEY)).toBe('ar-AR');
+    expect(chooseLocale()).toBe('ar-AR');
+
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'en-US' } });
+    await waitFor(() => expect(screen.getByTestId('current').textContent).toBe('en-US ltr'));
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('lets the last of two quick choices win over a catalogue that arrives later', async () => {
+    render(
+      <>
+        <LanguageMenu />
+        <CurrentLocale />
+      </>,
+    );
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'ja-JP' } });
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'en-US' } });
+    await waitFor(() => expect(screen.getByTestId('current').textContent).toBe('en-US ltr'));
+    // The Japanese catalogue's load settles after the switch to English; English stays.
+    await import('../locales/ja-JP/messages.po');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByTestId('current').textContent).toBe('en-US ltr');
+    expect(document.documentElement.lang).toBe('en-US');
+  });
+});
