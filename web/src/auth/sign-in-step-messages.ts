@@ -22,3 +22,10 @@ export const SIGN_IN_STEP_MESSAGES = {
       "RainbowKit's own words in this locale (its sign_in.signature.verifying_error): the dialog and the page must agree",
   }),
 } as const;
+
+/** The generic failure message of docs/sign-in.md, exact in English. */
+export const GENERIC_ERROR_MESSAGE = msg({
+  message: 'Oops, something went wrong!',
+  comment:
+    "RainbowKit's own words in this locale (its sign_in.signature.oops_error): the dialog and the page must agree",
+});

@@ -1,6 +1,5 @@
 import { i18n } from '@lingui/core';
-import { GENERIC_ERROR_MESSAGE } from '../app/generic-error';
-import { SIGN_IN_STEP_MESSAGES } from '../auth/sign-in-step-messages';
+import { GENERIC_ERROR_MESSAGE, SIGN_IN_STEP_MESSAGES } from '../auth/sign-in-step-messages';
 import type { SolanaFailure } from './run-solana-wallet-flow';
 import type { SolanaFailedAt } from './use-solana-wallet-flow';
 
