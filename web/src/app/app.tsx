@@ -1,15 +1,13 @@
 import { ApolloProvider } from '@apollo/client';
-import { RainbowKitProvider } from '@rainbow-me/rainbowkit';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type Config, WagmiProvider } from 'wagmi';
 import { SiweAuthProvider } from '../auth/siwe-auth-provider';
 import type { GraphqlClient } from '../graphql/create-graphql-client';
-import { useLocale } from '../i18n/locale-context';
 import { OpenPendingConnect } from '../wallet/open-pending-connect';
 import { RecentWalletReconnector } from '../wallet/recent-wallet-reconnector';
-import { walletTheme } from '../wallet/wallet-theme';
 import { AppLayout } from './app-layout';
 import { ErrorBoundary } from './error-boundary';
+import { RainbowKitInLocale } from './rainbow-kit-in-locale';
 import type { RuntimeConfig } from './runtime-config';
 import { RuntimeConfigContext } from './runtime-config-context';
 
@@ -24,7 +22,8 @@ export type AppProps = {
 
 /** The providers, outermost first: wallet state, its queries, GraphQL, the session, RainbowKit's UI. */
 export function App({ config, wagmiConfig, queryClient, graphql, meSeeded = false }: AppProps) {
-  const { locale } = useLocale();
+  // No context is read here: a render of App renders WagmiProvider again, and wagmi then
+  // forgets its connections (see rainbow-kit-in-locale.tsx). The locale is read below it.
   return (
     <ErrorBoundary>
       <RuntimeConfigContext.Provider value={config}>
@@ -34,17 +33,10 @@ export function App({ config, wagmiConfig, queryClient, graphql, meSeeded = fals
           <QueryClientProvider client={queryClient}>
             <ApolloProvider client={graphql.apollo}>
               <SiweAuthProvider graphql={graphql} meSeeded={meSeeded}>
-                <RainbowKitProvider
-                  appInfo={{ appName: config.appName }}
-                  theme={walletTheme}
-                  // The dialog speaks the page's language (docs/translations.md); in English its
-                  // messages are those of docs/sign-in.md.
-                  locale={locale}
-                  showRecentTransactions
-                >
+                <RainbowKitInLocale appName={config.appName}>
                   <OpenPendingConnect />
                   <AppLayout />
-                </RainbowKitProvider>
+                </RainbowKitInLocale>
               </SiweAuthProvider>
             </ApolloProvider>
           </QueryClientProvider>
