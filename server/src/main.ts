@@ -1,10 +1,11 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { buildApp, createServices } from './app.js';
+import { buildApp } from './app.js';
 import { pinBuild } from './build/pin-build.js';
 import { loadConfigOrExit } from './config/load-config-or-exit.js';
 import { portMismatchWarning } from './config/port-mismatch-warning.js';
+import { createServices } from './create-services.js';
 import { serveMetrics } from './metrics/serve-metrics.js';
 
 async function main() {

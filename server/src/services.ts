@@ -13,8 +13,9 @@ import type { Db } from './store/database.js';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
 /**
- * What every module receives instead of reaching for globals: built once in
- * `app.ts`, replaced piecewise in tests (a moved clock, a short RPC timeout).
+ * What every module receives instead of reaching for globals: built once by
+ * `create-services.ts`, replaced piecewise in tests (a moved clock, a short
+ * RPC timeout).
  */
 export type Services = {
   config: Config;
@@ -36,7 +37,13 @@ export type Services = {
   images: ImageVariants;
   /** The access rules, checked per account (docs/access.md). */
   access: AccessChecker;
-  /** Sends the stored webhook messages (docs/webhooks.md); started by buildApp. */
+  /** Sends the stored webhook messages (docs/webhooks.md); started and stopped by its plugin. */
   webhooks: WebhookDispatcher;
   logger: Logger;
+  /**
+   * Closes what `createServices` opened, last opened first, once
+   * (create-disposal-stack.ts). The app calls it after every plugin has
+   * closed what it opened; nothing below the composition root should.
+   */
+  close(): Promise<void>;
 };

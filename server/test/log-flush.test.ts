@@ -3,17 +3,17 @@ import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const appModule = fileURLToPath(new URL('../src/app.ts', import.meta.url));
+const loggerModule = fileURLToPath(new URL('../src/create-logger.ts', import.meta.url));
 
 /**
- * The production logger writes stdout asynchronously (app.ts, createLogger):
+ * The production logger writes stdout asynchronously (create-logger.ts):
  * lines queued when the process exits must still come out, or the line
  * saying why a server stopped would be the one lost.
  */
 describe('the production logger', () => {
   it('writes every line to stdout even when the process exits right after logging', async () => {
     const script = `
-      const { createLogger } = await import(${JSON.stringify(appModule)});
+      const { createLogger } = await import(${JSON.stringify(loggerModule)});
       const logger = createLogger({ logLevel: 'info' });
       for (let i = 0; i < 2000; i++) logger.info({ i }, 'queued line');
       logger.error('the last line');

@@ -1,5 +1,6 @@
 import { rfc3339ToEpochMilliseconds } from '@sigil/siwe';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { resolveSession } from '../http/resolve-session.js';
 import { isAdministrator } from '../roles/is-administrator.js';
 import type { Services } from '../services.js';
@@ -28,7 +29,10 @@ function timeParameter(value: unknown): number | undefined | null {
  * non-administrator's a 403, each with the API's error code. `since` is
  * inclusive, `until` exclusive; either may be left out.
  */
-export function registerAuditLogExport(app: FastifyInstance, services: Services) {
+const auditLogExportRoute: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   app.get<{ Querystring: ExportQuery }>(AUDIT_LOG_EXPORT_PATH, async (req, reply) => {
     const { session } = await resolveSession(services, req);
     if (!session) {
@@ -85,4 +89,12 @@ export function registerAuditLogExport(app: FastifyInstance, services: Services)
       .header('cache-control', 'no-store')
       .send(body);
   });
-}
+};
+
+/** In its own scope; it reads the session cookie (http/cookies.ts). */
+export const serveAuditLogExport = fp(auditLogExportRoute, {
+  name: 'sigil-audit-log-export',
+  fastify: '5.x',
+  encapsulate: true,
+  dependencies: ['sigil-cookies'],
+});

@@ -7,7 +7,7 @@ export type RecordedChange = { context: ChangeContext; change: Change };
 
 /**
  * A part of Sigil that must hear of every change (the audit log, webhooks,
- * live sockets), registered once at the composition root (app.ts), so this
+ * live sockets), registered once at the composition root (create-services.ts), so this
  * module imports none of them (docs/architecture.md, "The path of a change").
  */
 export type ChangeConsumer<LiveEvent> = {

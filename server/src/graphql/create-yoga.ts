@@ -82,7 +82,8 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
         ? serverContext.websocketContext
         : contextFactory(serverContext),
     maskedErrors: {
-      // Yoga hands maskError no context: the id comes from the request's async scope (app.ts).
+      // Yoga hands maskError no context: the id comes from the request's
+      // async scope (http/graphql-route.ts).
       maskError: (error, _message, _isDev) => maskError(error, logger, currentRequestId()),
     },
     plugins: [

@@ -2,18 +2,23 @@ import fastifyCookie, {
   type CookieSerializeOptions,
   fastifyCookie as cookiePlugin,
 } from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config/load-config.js';
 
 /**
  * Cookies through @fastify/cookie: it parses the Cookie header once per
  * request (upgrades included) into `req.cookies`, and writes Set-Cookie.
  * Nothing is signed: the session token is itself the secret, and only its
- * hash is stored.
+ * hash is stored. Every route's, and the plugins that read the session name
+ * it in their dependencies: fastifyPlugin.
  */
-export async function registerCookies(app: FastifyInstance) {
-  await app.register(fastifyCookie);
-}
+export const parseCookies = fp(
+  async (app) => {
+    await app.register(fastifyCookie);
+  },
+  { name: 'sigil-cookies', fastify: '5.x' },
+);
 
 /**
  * `__Host-` binds the cookie to this exact origin (no Domain, Path=/, Secure),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GraphQLContext } from '../graphql/context.js';
+import { buildContext } from '../graphql/build-context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
 import { answerTransportError } from './answer-transport-error.js';
@@ -8,34 +8,20 @@ import {
   boundAnonymousStream,
   markAnonymous,
 } from './bound-anonymous-answer.js';
-import { clientKey } from './client-address.js';
-import { setSessionCookie } from './cookies.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
 import type { limitEventStreams } from './limit-event-streams.js';
 import { requestIdStorage } from './request-id.js';
-import { resolveSession } from './resolve-session.js';
 import { sendGraphQLError } from './send-graphql-error.js';
 
-/** GraphQL Yoga for HTTP requests, with the session from the cookie. */
+/**
+ * GraphQL Yoga for HTTP requests, with the session from the cookie. An
+ * answer without a session is bounded as anonymous (bound-anonymous-answer.ts).
+ */
 export function createHttpYoga(services: Services) {
-  return createGraphQLServer(services, async ({ req, reply }): Promise<GraphQLContext> => {
-    const { token, session, account } = await resolveSession(services, req);
-    if (!session) markAnonymous(req);
-    return {
-      services,
-      session,
-      sessionAccount: account,
-      sessionToken: token,
-      origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
-      userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-      clientAddress: clientKey(req.ip),
-      clientIp: req.ip,
-      requestId: req.id,
-      cookies: {
-        setSession: (value) => setSessionCookie(reply, services.config, value),
-        clearSession: () => setSessionCookie(reply, services.config, undefined),
-      },
-    };
+  return createGraphQLServer(services, async ({ req, reply }) => {
+    const context = await buildContext(services, { request: req, requestId: req.id, reply });
+    if (!context.session) markAnonymous(req);
+    return context;
   });
 }
 

@@ -9,12 +9,14 @@ import { MAX_IMAGE_BYTES } from '../images/image-limits.js';
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
 /**
- * GraphQL multipart requests (graphql-multipart-request-spec) on /graphql
- * only: Fastify reads the body up to UPLOAD_BODY_LIMIT_BYTES (a larger one is
- * refused by its Content-Length, or as soon as it passes the limit, and
- * answered 413 by answer-body-too-large.ts) and hands Yoga the buffer, which
- * Yoga parses into `File`s. Yoga's CSRF rule still applies: multipart is a
- * "simple" content type, so such a request must carry a non-simple header
+ * GraphQL multipart requests (graphql-multipart-request-spec), added to
+ * /graphql's own scope (serve-graphql.ts), so no other route parses one:
+ * they answer 415, as for any type they do not take. Fastify reads the body
+ * up to UPLOAD_BODY_LIMIT_BYTES (a larger one is refused by its
+ * Content-Length, or as soon as it passes the limit, and answered 413 by
+ * answer-body-too-large.ts) and hands Yoga the buffer, which Yoga parses
+ * into `File`s. Yoga's CSRF rule still applies: multipart is a "simple"
+ * content type, so such a request must carry a non-simple header
  * (`x-graphql-yoga-csrf` or `apollo-require-preflight`), which only the same
  * origin can send without a preflight.
  */
@@ -22,16 +24,6 @@ export function acceptUploadsOnGraphQL(app: FastifyInstance) {
   app.addContentTypeParser(
     'multipart/form-data',
     { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
-    (req, body, done) => {
-      if (req.routeOptions.url !== '/graphql') {
-        done(
-          Object.assign(new Error('Multipart bodies are accepted on /graphql only.'), {
-            statusCode: 415,
-          }),
-        );
-        return;
-      }
-      done(null, body);
-    },
+    (_req, body, done) => done(null, body),
   );
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ExecutionArgs, GraphQLError } from 'graphql';
-import { type Context, handleProtocols, makeServer, type SubscribePayload } from 'graphql-ws';
+import { type Context, makeServer, type SubscribePayload } from 'graphql-ws';
 import type { WebSocket } from 'ws';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import { RateLimitedError, UnauthenticatedError } from '../errors.js';
+import { buildContext } from '../graphql/build-context.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { type createGraphQLServer, MAX_QUERY_COST } from '../graphql/create-yoga.js';
 import { costTable } from '../graphql/list-bounds.js';
@@ -29,24 +29,19 @@ type EnvelopedRoot = {
 };
 type SocketExtra = { socket: WebSocket; request: FastifyRequest };
 
-/** The largest message a client may send over the socket. */
-const MAX_PAYLOAD_BYTES = 64 * 1024;
-
-/** Close code for a server going down: clients reconnect, to another instance. */
-export const GOING_AWAY_CLOSE_CODE = 1001;
-
 /**
- * graphql-ws (`graphql-transport-ws`) on /graphql, through @fastify/websocket:
- * an upgrade is an ordinary request first (hooks, request id, client address
- * as TRUST_PROXY says), and a shutdown closes every socket with 1001.
+ * graphql-ws (`graphql-transport-ws`) on /graphql: the upgrade's checks
+ * (`checkUpgrade`) and what a socket speaks once upgraded (`handle`), for the
+ * GET route of serve-graphql.ts. An upgrade is an ordinary request first
+ * (hooks, request id, client address as TRUST_PROXY says); the sockets
+ * themselves, and their 1001 at shutdown, are accept-websockets.ts's.
  *
  * Cookies travel on cross-site upgrades, so a foreign Origin is refused
  * before any socket exists. The upgrade's cookie authenticates the socket,
  * and every operation reads its session again: a session that ended is over
  * for the socket even if the event that says so never arrived.
  */
-export async function registerGraphQLWebSocket(
-  app: FastifyInstance,
+export function createGraphQLWebSocket(
   services: Services,
   yoga: Yoga,
   /** Open websockets and event streams, per client and per session (stream-budget.ts). */
@@ -61,41 +56,6 @@ export async function registerGraphQLWebSocket(
   const sockets = createSessionSockets(services);
   /** The session each authenticated socket opened with, by its upgrade request. */
   const openedWith = new WeakMap<FastifyRequest, { sessionId: string; endsAt: number }>();
-
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: MAX_PAYLOAD_BYTES, handleProtocols },
-    // Every socket is told the server is going away; the close handshakes
-    // end the upgraded connections, which server.close() waits for.
-    preClose(done) {
-      const clients = app.websocketServer.clients;
-      for (const client of clients) client.close(GOING_AWAY_CLOSE_CODE, 'Server shutting down');
-      // A client that does not answer the close handshake would hold the
-      // shutdown for ws's 30 s: it gets half of SHUTDOWN_TIMEOUT, then is cut off.
-      setTimeout(
-        () => {
-          for (const client of clients) client.terminate();
-        },
-        (services.config.shutdownTimeoutSeconds * 1000) / 2,
-      ).unref();
-      done();
-    },
-    errorHandler(error, socket) {
-      // A frame ws refuses (not UTF-8: 1007, over maxPayload: 1009, a protocol
-      // error: 1002) is the client's fault, and ws has already started the
-      // close handshake with its code; it ends the connection once its close
-      // frame is written. Terminating here dropped that frame whenever it
-      // waited behind earlier writes (a client that reads slowly), and the
-      // client saw a bare reset (docs/api.md, "Transport").
-      if (isFrameRefusal(error)) {
-        logger.info({ err: error }, 'a websocket frame was refused');
-        return;
-      }
-      logger.warn({ err: error }, 'a websocket failed');
-      socket.terminate();
-    },
-  });
-
-  services.metrics.observe({ openWebsockets: () => app.websocketServer.clients.size });
 
   /**
    * What one `subscribe` runs: its session read again, its document parsed
@@ -118,23 +78,12 @@ export async function registerGraphQLWebSocket(
         ),
       ];
     }
-    const { session, token, account } = await resolveSession(services, request);
-    if (openedWith.has(request) && !session) {
+    const websocketContext = await buildContext(services, { request, requestId });
+    if (openedWith.has(request) && !websocketContext.session) {
       // Ended, expired or idle, announced or not: over for this socket too.
       sockets.endSocket(socket, 'Session ended');
       return [maskError(new UnauthenticatedError(), logger, requestId)];
     }
-    const websocketContext: GraphQLContext = {
-      services,
-      session,
-      sessionAccount: account,
-      sessionToken: token,
-      origin: request.headers.origin ?? null,
-      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-      clientAddress: clientKey(request.ip),
-      clientIp: request.ip,
-      requestId,
-    };
     const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
       websocketContext,
       ...websocketContext,
@@ -245,10 +194,4 @@ export async function registerGraphQLWebSocket(
   return { checkUpgrade, handle, sockets };
 }
 
-export type GraphQLWebSocket = Awaited<ReturnType<typeof registerGraphQLWebSocket>>;
-
-/** ws's receiver errors (`WS_ERR_INVALID_UTF8`, `WS_ERR_UNSUPPORTED_MESSAGE_LENGTH`, …). */
-function isFrameRefusal(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('WS_ERR_');
-}
+export type GraphQLWebSocket = ReturnType<typeof createGraphQLWebSocket>;

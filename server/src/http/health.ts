@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { DependencyHealth } from '../metrics/metrics.js';
 import type { Services } from '../services.js';
 import type { RedisHealth } from '../store/create-redis-client.js';
@@ -36,7 +36,10 @@ export async function checkDependencies(services: Services): Promise<DependencyH
  * "degraded", still 200: the instance serves with its own events and limits
  * until Redis returns.
  */
-export function registerHealth(app: FastifyInstance, services: Services) {
+export const serveHealth: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   app.get('/healthz', async (_req, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
@@ -53,4 +56,4 @@ export function registerHealth(app: FastifyInstance, services: Services) {
         ...(redis !== 'off' && { redis }),
       });
   });
-}
+};

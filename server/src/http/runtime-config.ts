@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config/load-config.js';
 
 /** What the browser needs at run time, so one web build serves every deployment. */
@@ -28,3 +29,13 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     })),
   };
 }
+
+/** GET /api/config: revalidated at every load, so a changed deployment is seen at once. */
+export const serveRuntimeConfig: FastifyPluginAsync<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  app.get('/api/config', async (_req, reply) =>
+    reply.header('cache-control', 'no-cache').send(runtimeConfig(config)),
+  );
+};

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config/load-config.js';
 
@@ -100,12 +100,15 @@ export function securityHeaders(config: Config): Record<string, string> {
  * on every response from that one computation. Not @fastify/helmet: it builds
  * helmet's whole middleware again for every request, re-parsing the CSP each
  * time, which was 3.7 % of the server's time per authenticated `me`
- * (bench/me-throughput.ts).
+ * (bench/me-throughput.ts). A hook every route shares: fastify-plugin.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-}
+export const sendSecurityHeaders = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const headers = securityHeaders(config);
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'sigil-security-headers', fastify: '5.x' },
+);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerWebApp } from './web-app.js';
+import { serveWebApp } from './web-app.js';
 
 const INDEX_HTML = '<!doctype html><div id="root"></div>';
 let root: string;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'export {};');
   writeFileSync(join(root, 'robots.txt'), 'User-agent: *');
   app = Fastify();
-  await registerWebApp(app, root);
+  await app.register(serveWebApp, { webRoot: root });
   await app.ready();
 });
 
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const asBrowser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
-describe('registerWebApp', () => {
+describe('serveWebApp', () => {
   // The web app routes in the browser: a reload or a shared link on any of its
   // paths must get index.html, or the visitor sees the server's 404 instead of the page.
   it.each([

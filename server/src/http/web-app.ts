@@ -2,7 +2,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { getAddress, isAddress } from 'viem';
 import { pinBuild } from '../build/pin-build.js';
 import { findImageMeta } from '../images/image-store.js';
@@ -23,6 +23,17 @@ export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist', import.
 const FILE_EXTENSION =
   /\.(js|mjs|css|map|json|txt|xml|html|ico|png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf|wasm|webmanifest)$/i;
 
+function sendIndexHtml(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+}
+
+export type ServeWebAppOptions = {
+  /** Where the web build lives. @default web/dist */
+  webRoot?: string | undefined;
+  /** For the profile pages' heads (`/u/<address>`); without them, none are rendered. */
+  services?: Pick<Services, 'db' | 'config' | 'clock'>;
+};
+
 /**
  * Serves the production web build. Hashed assets (`/assets/*`) are cached for
  * a year as immutable; everything else, index.html first, is revalidated at
@@ -37,16 +48,15 @@ const FILE_EXTENSION =
  * and what is rendered per request is compressed by compress-responses.ts.
  * Every answer varies by Accept-Encoding, identity ones included
  * (docs/web-app.md, "First-visit delivery").
+ *
+ * In its own scope: its not-found handler answers every path no route took,
+ * after the root's hooks (where the OpenID Connect provider's middleware
+ * takes its own paths, oidc/serve-oidc.ts).
  */
-function sendIndexHtml(reply: FastifyReply) {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
-}
-
-export async function registerWebApp(
-  app: FastifyInstance,
-  webRoot: string = defaultWebRoot,
-  services?: Pick<Services, 'db' | 'config' | 'clock'>,
-) {
+export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
+  app,
+  { webRoot = defaultWebRoot, services },
+) => {
   if (!existsSync(`${webRoot}/index.html`)) {
     app.log.warn(
       { root: webRoot },
@@ -112,4 +122,4 @@ export async function registerWebApp(
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }
-}
+};

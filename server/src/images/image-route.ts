@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { clientKey } from '../http/client-address.js';
 import type { Services } from '../services.js';
 import { IMAGE_CACHE_CONTROL } from './image-limits.js';
@@ -40,7 +40,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * those are counted per client (IMAGE_RENDERS_PER_MINUTE: 429 beyond it) and
  * wait in a bounded line (503 when it is full); both say Retry-After.
  */
-export function registerImageRoute(app: FastifyInstance, services: Services) {
+export const serveImages: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>(
     '/images/:id',
     async (req, reply) => {
@@ -112,4 +115,4 @@ export function registerImageRoute(app: FastifyInstance, services: Services) {
       return cacheable().type(VARIANT_CONTENT_TYPES[variant.format]).send(data);
     },
   );
-}
+};

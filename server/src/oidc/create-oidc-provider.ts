@@ -132,7 +132,7 @@ export async function createOidcProvider(services: Services): Promise<Provider> 
     },
   };
   const provider = new Provider(issuerFor(services), configuration);
-  // register-oidc.ts sets the forwarded host and scheme from PUBLIC_URL on every request.
+  // serve-oidc.ts sets the forwarded host and scheme from PUBLIC_URL on every request.
   provider.proxy = true;
 
   provider.on('access_token.saved', (token) => {

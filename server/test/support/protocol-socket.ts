@@ -24,10 +24,14 @@ export type ProtocolSocket = {
  */
 export async function openProtocolSocket(
   server: { url: string; origin: string },
-  options: { cookie?: string | undefined } = {},
+  options: { cookie?: string | undefined; headers?: Record<string, string> } = {},
 ): Promise<ProtocolSocket> {
   const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', {
-    headers: { origin: server.origin, ...(options.cookie && { cookie: options.cookie }) },
+    headers: {
+      origin: server.origin,
+      ...(options.cookie && { cookie: options.cookie }),
+      ...options.headers,
+    },
   });
   const received: Record<string, unknown>[] = [];
   const raw: string[] = [];

@@ -7,8 +7,10 @@ import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { freePort } from '../../../testing/free-port.js';
 import { POSTGRES_URL } from '../../../testing/services.js';
-import { type BuildAppOptions, buildApp, createLogger, createServices } from '../../src/app.js';
+import { type BuildAppOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/load-config.js';
+import { createLogger } from '../../src/create-logger.js';
+import { createServices } from '../../src/create-services.js';
 import type { Services } from '../../src/services.js';
 
 /** A clock the test moves by hand: sessions and nonces age without waiting. */

@@ -1,4 +1,7 @@
+import { assertMessageCharacters } from './assert-message-characters.js';
 import { invalidSiweMessage } from './invalid-siwe-message.js';
+import { LineReader } from './line-reader.js';
+import { ETHEREUM_HEADER_SUFFIX } from './message-headers.js';
 import {
   assertAddress,
   assertDateTime,
@@ -13,85 +16,17 @@ import {
 } from './siwe-field-validators.js';
 import { MAX_SIWE_MESSAGE_LENGTH, type SiweMessage } from './siwe-message.js';
 
-const HEADER_SUFFIX = ' wants you to sign in with your Ethereum account:';
 const SCHEME_SEPARATOR = '://';
 const RESOURCES_LINE = 'Resources:';
 const RESOURCE_PREFIX = '- ';
 
-/**
- * Every character of the EIP-4361 grammar is printable ASCII or LF. Checking
- * that first turns CRLF, tabs, control characters and Unicode lookalikes
- * ("Ⅰssued At", a Cyrillic "а" in the domain) into one plain error.
- */
-function assertMessageCharacters(text: string): void {
-  let line = 1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 0x0a) {
-      line++;
-    } else if (code === 0x0d) {
-      throw invalidSiweMessage(`line ${line} ends with CR; lines must end with LF only`);
-    } else if (code < 0x20 || code > 0x7e) {
-      throw invalidSiweMessage(`line ${line} contains a character outside printable ASCII`);
-    }
-  }
-}
-
-/** Reads the message line by line, in the order EIP-4361 mandates. */
-class LineReader {
-  private index = 0;
-  constructor(private readonly lines: readonly string[]) {}
-
-  get lineNumber(): number {
-    return this.index + 1;
-  }
-
-  get atEnd(): boolean {
-    return this.index >= this.lines.length;
-  }
-
-  peek(): string | undefined {
-    return this.lines[this.index];
-  }
-
-  take(): string | undefined {
-    return this.lines[this.index++];
-  }
-
-  takeEmpty(after: string): void {
-    const line = this.take();
-    if (line !== '')
-      throw invalidSiweMessage(`line ${this.index} must be empty (after the ${after})`);
-  }
-
-  /** The value of a mandatory "Label: value" line. */
-  takeField(label: string): string {
-    const line = this.peek();
-    if (line === undefined) throw invalidSiweMessage(`the "${label}: …" line is missing`);
-    const value = this.takeOptionalField(label);
-    if (value === undefined) {
-      throw invalidSiweMessage(`line ${this.lineNumber} must be "${label}: …"`);
-    }
-    return value;
-  }
-
-  /** The value of an optional "Label: value" line, when it is the next line. */
-  takeOptionalField(label: string): string | undefined {
-    const prefix = `${label}: `;
-    const line = this.peek();
-    if (line === undefined || !line.startsWith(prefix)) return undefined;
-    this.index++;
-    return line.slice(prefix.length);
-  }
-}
-
 function parsePreamble(header: string): Pick<SiweMessage, 'scheme' | 'domain'> {
-  if (!header.endsWith(HEADER_SUFFIX)) {
+  if (!header.endsWith(ETHEREUM_HEADER_SUFFIX)) {
     throw invalidSiweMessage(
       'line 1 must be "[scheme://]domain wants you to sign in with your Ethereum account:"',
     );
   }
-  const origin = header.slice(0, -HEADER_SUFFIX.length);
+  const origin = header.slice(0, -ETHEREUM_HEADER_SUFFIX.length);
   // An RFC 3986 authority cannot contain "://", so its presence marks a scheme.
   const separator = origin.indexOf(SCHEME_SEPARATOR);
   const domain = separator === -1 ? origin : origin.slice(separator + SCHEME_SEPARATOR.length);
@@ -130,10 +65,10 @@ export function parseSiweMessage(text: string): SiweMessage {
   if (text.length > MAX_SIWE_MESSAGE_LENGTH) {
     throw invalidSiweMessage(`message is longer than ${MAX_SIWE_MESSAGE_LENGTH} characters`);
   }
-  assertMessageCharacters(text);
+  assertMessageCharacters(text, invalidSiweMessage);
   if (text.endsWith('\n')) throw invalidSiweMessage('message must not end with a line break');
 
-  const reader = new LineReader(text.split('\n'));
+  const reader = new LineReader(text.split('\n'), invalidSiweMessage);
   const { scheme, domain } = parsePreamble(reader.take() ?? '');
   const address = reader.take() ?? '';
   assertAddress(address);

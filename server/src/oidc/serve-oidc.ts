@@ -1,5 +1,6 @@
 import middie from '@fastify/middie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Services } from '../services.js';
 import { registerInteractionRoutes } from './interaction-routes.js';
 import { OIDC_MOUNT_PATH } from './oidc-paths.js';
@@ -12,7 +13,7 @@ import { providerSecurityHeaders } from './provider-security-headers.js';
  * `/oidc/interaction/*` is left to Fastify: the web app's page and the JSON
  * endpoints it calls (interaction-routes.ts).
  */
-export async function registerOidc(app: FastifyInstance, services: Services): Promise<void> {
+const oidcProvider: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   if (services.config.oidcClients.length === 0) return;
   // Loaded only when needed: oidc-provider warns on stderr at import on Node 20,
   // which a server without clients has no reason to print.
@@ -38,4 +39,16 @@ export async function registerOidc(app: FastifyInstance, services: Services): Pr
   });
   registerInteractionRoutes(app, services, provider);
   // Expired provider rows are deleted by housekeeping (housekeeping/run-housekeeping.ts).
-}
+};
+
+/**
+ * fastifyPlugin: the provider's own endpoints (/oidc/auth, /oidc/token, …)
+ * are no Fastify route, so its middleware must run in the root's hooks,
+ * which reach the not-found handler those paths fall to (http/web-app.ts).
+ * The interaction endpoints read the session cookie.
+ */
+export const serveOidc = fp(oidcProvider, {
+  name: 'sigil-oidc',
+  fastify: '5.x',
+  dependencies: ['sigil-cookies'],
+});

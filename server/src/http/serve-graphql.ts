@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Services } from '../services.js';
+import { createHttpYoga, registerGraphQLRoute } from './graphql-route.js';
+import { acceptUploadsOnGraphQL } from './graphql-uploads.js';
+import { createGraphQLWebSocket } from './graphql-websocket.js';
+import { limitEventStreams } from './limit-event-streams.js';
+import { createStreamBudget } from './stream-budget.js';
+
+/**
+ * /graphql in its own scope: Yoga over HTTP (JSON, multipart uploads, event
+ * streams) and graphql-ws over the websocket its GET upgrades to, one
+ * operation context for both (graphql/build-context.ts). At shutdown the
+ * subscriptions end, so event streams complete and sockets have nothing
+ * left to send.
+ */
+const graphqlEndpoint: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  acceptUploadsOnGraphQL(app);
+  const yoga = createHttpYoga(services);
+  // Websockets and event streams share one budget per client and per session.
+  const streams = createStreamBudget();
+  const websocket = createGraphQLWebSocket(services, yoga, streams);
+  registerGraphQLRoute(app, services, yoga, websocket, limitEventStreams(services, streams));
+  app.addHook('preClose', () => services.events.endSubscriptions());
+};
+
+/**
+ * Encapsulated (fastifyPlugin for its dependencies only): it reads the
+ * session cookie, and its GET route upgrades through accept-websockets.ts.
+ */
+export const serveGraphQL = fp(graphqlEndpoint, {
+  name: 'sigil-graphql',
+  fastify: '5.x',
+  encapsulate: true,
+  dependencies: ['sigil-cookies', 'sigil-websockets'],
+});
