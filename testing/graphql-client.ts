@@ -1,3 +1,6 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { type DocumentNode, print } from 'graphql';
+
 /**
  * GraphQL over HTTP as any client sends it to Sigil: a JSON POST to
  * `/graphql` with an Origin header (the server checks it) and, when there is
@@ -42,6 +45,9 @@ export async function graphqlRequest<T = Record<string, unknown>>(
   return { status: response.status, headers: response.headers, ...body };
 }
 
+/** What a request may carry besides its query. */
+type RequestOptions = { headers?: Record<string, string> };
+
 /**
  * A client that keeps one cookie, like one browser: what the server sets it
  * sends back, and an expired cookie (`name=`) drops it.
@@ -56,14 +62,30 @@ export class GraphQLClient {
     readonly defaults: { origin?: string | null } = {},
   ) {}
 
-  async request<T = Record<string, unknown>>(
+  /**
+   * A typed document (`graphql(…)` of a suite's generated code) answers its
+   * result type and takes its variables, both from the schema. A string is
+   * for what no document can be: a malformed or hostile query sent on
+   * purpose, or a benchmark's request.
+   */
+  request<R, V extends Record<string, unknown>>(
+    document: TypedDocumentNode<R, V>,
+    variables?: V,
+    init?: RequestOptions,
+  ): Promise<GraphQLResponse<R>>;
+  request<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
-    init: { headers?: Record<string, string> } = {},
-  ): Promise<GraphQLResponse<T>> {
-    const result = await graphqlRequest<T>({
+    init?: RequestOptions,
+  ): Promise<GraphQLResponse<T>>;
+  async request(
+    document: string | DocumentNode,
+    variables?: Record<string, unknown>,
+    init: RequestOptions = {},
+  ): Promise<GraphQLResponse<unknown>> {
+    const result = await graphqlRequest({
       url: this.server.url,
-      query,
+      query: typeof document === 'string' ? document : print(document),
       ...(variables && { variables }),
       origin: this.defaults.origin === undefined ? this.server.origin : this.defaults.origin,
       cookie: this.cookie,

@@ -13,6 +13,8 @@ import { deploySameAddressOnTwoChains } from '../../testing/deploy-wallet-with-c
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
 import { installMulticall3 } from '../../testing/install-multicall3.js';
 import { waitFor } from '../../testing/wait-for.js';
+import type { AccessRulesReportFragment } from './generated/graphql.js';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import {
@@ -125,28 +127,48 @@ function rules() {
   ];
 }
 
-const REPORT = `checkedAt stale rules { role description logic granted
-  requirements { type chainId contract tokenId minBalance balance met } }`;
+// The access report as the account page reads it: the documents below spread it.
+graphql(`
+  fragment AccessRulesReport on AccessReport {
+    checkedAt stale
+    rules {
+      role description logic granted
+      requirements { type chainId contract tokenId minBalance balance met }
+    }
+  }
+`);
 
-type Report = {
-  checkedAt: string | null;
-  stale: boolean;
-  rules: {
-    role: string;
-    description: string | null;
-    logic: 'ANY' | 'ALL';
-    granted: boolean;
-    requirements: {
-      type: string;
-      chainId: number | null;
-      contract: string | null;
-      tokenId: string | null;
-      minBalance: string;
-      balance: string;
-      met: boolean;
-    }[];
-  }[];
-};
+type Report = AccessRulesReportFragment;
+
+const LINK_STATEMENT = graphql(`
+  query AccessRulesLinkStatement {
+    me { linkStatement }
+  }
+`);
+
+const ACCESS = graphql(`
+  query AccessRulesAccess {
+    me { roles access { ...AccessRulesReport } }
+  }
+`);
+
+const REFRESH = graphql(`
+  mutation AccessRulesRefresh {
+    refreshAccess { ...AccessRulesReport }
+  }
+`);
+
+const ID_AND_ROLES = graphql(`
+  query AccessRulesIdAndRoles {
+    me { id roles }
+  }
+`);
+
+const REFRESH_GRANTED = graphql(`
+  mutation AccessRulesRefreshGranted {
+    refreshAccess { rules { role granted } }
+  }
+`);
 
 let nftIds = NFT_ID_BASE;
 const nextNftId = () => {
@@ -185,11 +207,9 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
     }
 
     async function link(client: TestClient, wallet: LocalAccount) {
-      const me = await client.request<{ me: { linkStatement: string } }>(
-        '{ me { linkStatement } }',
-      );
+      const me = await client.request(LINK_STATEMENT);
       const message = await client.prepareMessage(wallet, {
-        statement: me.data?.me.linkStatement as string,
+        statement: me.data?.me?.linkStatement as string,
         chainId: CHAIN_A,
       });
       const result = await client.request(
@@ -201,17 +221,13 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
 
     /** The account's roles and report, as a read (which joins a check under way). */
     async function access(client: TestClient) {
-      const result = await client.request<{ me: { roles: string[]; access: Report } }>(
-        `{ me { roles access { ${REPORT} } } }`,
-      );
+      const result = await client.request(ACCESS);
       expect(result.errors).toBeUndefined();
       return result.data?.me as { roles: string[]; access: Report };
     }
 
     async function refresh(client: TestClient) {
-      const result = await client.request<{ refreshAccess: Report }>(
-        `mutation { refreshAccess { ${REPORT} } }`,
-      );
+      const result = await client.request(REFRESH);
       expect(result.errors).toBeUndefined();
       return result.data?.refreshAccess as Report;
     }
@@ -402,11 +418,9 @@ describe.each(databaseBackends)('access rules on $name', ({ name, kind, availabl
     it('releases roles to an app through the scope roles, checked again when older than ROLES_TTL', async () => {
       const wallet = privateKeyToAccount(generatePrivateKey());
       const client = await signedInAs(wallet);
-      const me = await client.request<{ me: { id: string; roles: string[] } }>(
-        '{ me { id roles } }',
-      );
-      expect(me.data?.me.roles).toEqual([]);
-      const accountId = me.data?.me.id as string;
+      const me = await client.request(ID_AND_ROLES);
+      expect(me.data?.me?.roles).toEqual([]);
+      const accountId = me.data?.me?.id as string;
       await tokensB.setNativeBalance(wallet.address, 10n * ETHER);
       // Within ROLES_TTL the last check stands; past it, token issue checks again.
       server.clock.advance(server.services.config.rolesTtlSeconds * 1000 + 1000);
@@ -514,10 +528,7 @@ describe('refreshAccess', () => {
     try {
       const client = new TestClient(server);
       expect((await client.signInAs(wallet)).errors).toBeUndefined();
-      const refresh = () =>
-        client.request<{ refreshAccess: { rules: { role: string; granted: boolean }[] } }>(
-          'mutation { refreshAccess { rules { role granted } } }',
-        );
+      const refresh = () => client.request(REFRESH_GRANTED);
       expect((await refresh()).data?.refreshAccess.rules).toEqual([
         { role: 'friend', granted: true },
       ]);

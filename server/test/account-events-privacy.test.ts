@@ -2,12 +2,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { TestClient } from './support/graphql-client.js';
 import { newKey } from './support/profile-requests.js';
 import { openProtocolSocket, type ProtocolSocket } from './support/protocol-socket.js';
 import { type SignedIn, signedIn } from './support/signed-in.js';
 import { createPostgresSchema, startTestServer, type TestServer } from './support/test-server.js';
+
+const ROLES_OF = graphql(`
+  query AccountEventsPrivacyRolesOf($id: ID!) {
+    admin { account(id: $id) { roles } }
+  }
+`);
+
+const END_SESSIONS = graphql(`
+  mutation AccountEventsPrivacyEndSessions($a: ID!) {
+    endSessions(accountId: $a)
+  }
+`);
 
 /**
  * An account's events name only the account's own sessions (schema:
@@ -124,11 +137,8 @@ describe.each(databaseBackends)('account events on $name', ({ name, kind, availa
 
     it("names the member's own session, not the administrator's, when an administrator's read, grant or revocation changes the member's roles", async () => {
       const socket = await listen(server, member);
-      const read = await admin.client.request<{ admin: { account: { roles: string[] } } }>(
-        'query($id: ID!) { admin { account(id: $id) { roles } } }',
-        { id: member.accountId },
-      );
-      expect(read.data?.admin.account.roles).toEqual(['friend']);
+      const read = await admin.client.request(ROLES_OF, { id: member.accountId });
+      expect(read.data?.admin?.account?.roles).toEqual(['friend']);
       await expect.poll(() => eventsOf(socket).length, POLL).toBe(1);
       const granted = await admin.client.request(
         'mutation($a: ID!) { grantRole(accountId: $a, role: "vip") { roles } }',
@@ -161,10 +171,7 @@ describe.each(databaseBackends)('account events on $name', ({ name, kind, availa
 
     it("revokes the member's sessions with endSessions and suspends the account, naming only the member's sessions", async () => {
       const socket = await listen(server, member);
-      const ended = await admin.client.request<{ endSessions: number }>(
-        'mutation($a: ID!) { endSessions(accountId: $a) }',
-        { a: member.accountId },
-      );
+      const ended = await admin.client.request(END_SESSIONS, { a: member.accountId });
       expect(ended.data?.endSessions).toBe(1);
       expect((await socket.closed).code).toBe(4401);
       expect(eventsOf(socket).map(({ type, actor, session }) => [type, actor, session.id])).toEqual(

@@ -6,6 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminResolvers } from '../src/admin/admin-resolvers.js';
 import type { GraphQLContext } from '../src/graphql/context.js';
 import { findSessionById } from '../src/sessions/session-store.js';
+import type {
+  AdministrationAccountsQuery,
+  AdministrationAccountsQueryVariables,
+} from './generated/graphql.js';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, type GraphQLResponse, TestClient } from './support/graphql-client.js';
 import {
@@ -37,75 +42,149 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 const DAY = 24 * 60 * 60 * 1000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-const SUSPEND = `mutation($id: ID!, $reason: String!, $until: DateTime) {
-  suspendAccount(id: $id, reason: $reason, until: $until) { id suspension { reason at until by } }
-}`;
-
-type SuspensionFields = { reason: string; at: string; until: string | null; by: string | null };
+const SUSPEND = graphql(`
+  mutation AdministrationSuspend($id: ID!, $reason: String!, $until: DateTime) {
+    suspendAccount(id: $id, reason: $reason, until: $until) {
+      id
+      suspension { reason at until by }
+    }
+  }
+`);
 
 const suspend = (admin: TestClient, id: string, reason: string, until?: number) =>
-  admin.request<{ suspendAccount: { id: string; suspension: SuspensionFields | null } }>(SUSPEND, {
+  admin.request(SUSPEND, {
     id,
     reason,
     ...(until !== undefined && { until: new Date(until).toISOString() }),
   });
 
-const unsuspend = (admin: TestClient, id: string) =>
-  admin.request<{ unsuspendAccount: { id: string; suspension: SuspensionFields | null } }>(
-    'mutation($id: ID!) { unsuspendAccount(id: $id) { id suspension { reason } } }',
-    { id },
-  );
+const UNSUSPEND = graphql(`
+  mutation AdministrationUnsuspend($id: ID!) {
+    unsuspendAccount(id: $id) { id suspension { reason } }
+  }
+`);
+
+const unsuspend = (admin: TestClient, id: string) => admin.request(UNSUSPEND, { id });
+
+const GRANT_ROLE = graphql(`
+  mutation AdministrationGrantRole($a: ID!, $r: String!) {
+    grantRole(accountId: $a, role: $r) { id roles }
+  }
+`);
 
 const grantRole = (admin: TestClient, accountId: string, role: string) =>
-  admin.request<{ grantRole: { id: string; roles: string[] } }>(
-    'mutation($a: ID!, $r: String!) { grantRole(accountId: $a, role: $r) { id roles } }',
-    { a: accountId, r: role },
-  );
+  admin.request(GRANT_ROLE, { a: accountId, r: role });
+
+const REVOKE_ROLE = graphql(`
+  mutation AdministrationRevokeRole($a: ID!, $r: String!) {
+    revokeRole(accountId: $a, role: $r) { id roles }
+  }
+`);
 
 const revokeRole = (admin: TestClient, accountId: string, role: string) =>
-  admin.request<{ revokeRole: { id: string; roles: string[] } }>(
-    'mutation($a: ID!, $r: String!) { revokeRole(accountId: $a, role: $r) { id roles } }',
-    { a: accountId, r: role },
-  );
+  admin.request(REVOKE_ROLE, { a: accountId, r: role });
+
+const END_SESSIONS = graphql(`
+  mutation AdministrationEndSessions($a: ID!) {
+    endSessions(accountId: $a)
+  }
+`);
 
 const endSessions = (admin: TestClient, accountId: string) =>
-  admin.request<{ endSessions: number }>('mutation($a: ID!) { endSessions(accountId: $a) }', {
-    a: accountId,
-  });
+  admin.request(END_SESSIONS, { a: accountId });
+
+const SUSPENSION_OF = graphql(`
+  query AdministrationSuspensionOf($id: ID!) {
+    admin { account(id: $id) { suspension { reason at until by } } }
+  }
+`);
 
 const suspensionOf = async (admin: TestClient, id: string) => {
-  const result = await admin.request<{
-    admin: { account: { suspension: SuspensionFields | null } | null };
-  }>('query($id: ID!) { admin { account(id: $id) { suspension { reason at until by } } } }', {
-    id,
-  });
+  const result = await admin.request(SUSPENSION_OF, { id });
   if (!result.data?.admin) throw new Error(JSON.stringify(result.errors));
   return result.data.admin.account?.suspension ?? null;
 };
 
-const me = (client: TestClient) => client.request<{ me: { id: string } | null }>('{ me { id } }');
+const ME = graphql(`
+  query AdministrationMe {
+    me { id }
+  }
+`);
 
-type AccountsPage = {
-  admin: {
-    accounts: {
-      edges: { cursor: string; node: { id: string; address: string } }[];
-      pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    };
-  };
-};
+const me = (client: TestClient) => client.request(ME);
 
-const accounts = (admin: TestClient, variables: Record<string, unknown>) =>
-  admin.request<AccountsPage>(
-    `query($q: String, $first: Int, $after: String) {
-      admin { accounts(query: $q, first: $first, after: $after) {
-        edges { cursor node { id address } } pageInfo { hasNextPage endCursor }
-      } }
-    }`,
-    variables,
-  );
+const ACCOUNTS = graphql(`
+  query AdministrationAccounts($q: String, $first: Int, $after: String) {
+    admin {
+      accounts(query: $q, first: $first, after: $after) {
+        edges { cursor node { id address } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+`);
+
+const accounts = (admin: TestClient, variables: AdministrationAccountsQueryVariables) =>
+  admin.request(ACCOUNTS, variables);
+
+type AccountsPage = AdministrationAccountsQuery;
 
 const idsOf = (result: GraphQLResponse<AccountsPage>) =>
-  result.data?.admin.accounts.edges.map((edge) => edge.node.id);
+  result.data?.admin?.accounts.edges.map((edge) => edge.node.id);
+
+const ACCOUNT_COUNT = graphql(`
+  query AdministrationAccountCount {
+    admin { stats { accounts } }
+  }
+`);
+
+const SUSPENDED_COUNT = graphql(`
+  query AdministrationSuspendedCount {
+    admin { stats { suspendedAccounts } }
+  }
+`);
+
+const STATS = graphql(`
+  query AdministrationStats {
+    admin {
+      stats {
+        accounts activeSessions signInsLast24Hours suspendedAccounts
+        signInsByDay(days: 5) { day count }
+        week: signInsByDay { day count }
+      }
+    }
+  }
+`);
+
+const ACCOUNT_ID = graphql(`
+  query AdministrationAccountId($id: ID!) {
+    admin { account(id: $id) { id } }
+  }
+`);
+
+const LISTED_SUSPENSIONS = graphql(`
+  query AdministrationListedSuspensions($q: String) {
+    admin { accounts(query: $q) { edges { node { suspension { reason } } } } }
+  }
+`);
+
+const OWN_ROLES = graphql(`
+  query AdministrationOwnRoles {
+    me { roles }
+  }
+`);
+
+const OWN_SUSPENSION = graphql(`
+  query AdministrationOwnSuspension {
+    me { suspension { reason } }
+  }
+`);
+
+const LINK_STATEMENT = graphql(`
+  query AdministrationLinkStatement {
+    me { linkStatement }
+  }
+`);
 
 /** Every admin entry point, each with arguments that would otherwise succeed or be refused later. */
 const ADMIN_OPERATIONS = (someone: string) => [
@@ -202,17 +281,15 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('opens to an account holding a wallet of ADMIN_ADDRESSES', async () => {
-        const result = await admin.client.request<{ admin: { stats: { accounts: number } } }>(
-          '{ admin { stats { accounts } } }',
-        );
+        const result = await admin.client.request(ACCOUNT_COUNT);
         expect(result.errors).toBeUndefined();
-        expect(result.data?.admin.stats.accounts).toBeGreaterThanOrEqual(1);
+        expect(result.data?.admin?.stats.accounts).toBeGreaterThanOrEqual(1);
       });
 
       it('counts admin among the roles of an account holding a wallet of ADMIN_ADDRESSES', async () => {
-        const result = await admin.client.request<{ me: { roles: string[] } }>('{ me { roles } }');
+        const result = await admin.client.request(OWN_ROLES);
         expect(result.errors).toBeUndefined();
-        expect(result.data?.me.roles).toEqual(['admin']);
+        expect(result.data?.me?.roles).toEqual(['admin']);
       });
 
       it('opens to an account granted admin, publishes ROLES_CHANGED, and closes again when revoked', async () => {
@@ -233,9 +310,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         } finally {
           socket.dispose();
         }
-        const opened = await deputy.client.request<{ admin: { stats: { accounts: number } } }>(
-          '{ admin { stats { accounts } } }',
-        );
+        const opened = await deputy.client.request(ACCOUNT_COUNT);
         expect(opened.errors).toBeUndefined();
         // A granted administrator may use the API, but not take back their own admin.
         expect(errorCode(await revokeRole(deputy.client, deputy.accountId, 'admin'))).toBe(
@@ -296,8 +371,8 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         // Nothing changed: the configured administrator is not suspended, still
         // signed in, and still holds the granted admin.
         expect(await suspensionOf(admin.client, admin.accountId)).toBeNull();
-        const roles = await admin.client.request<{ me: { roles: string[] } }>('{ me { roles } }');
-        expect(roles.data?.me.roles).toEqual(['admin']);
+        const roles = await admin.client.request(OWN_ROLES);
+        expect(roles.data?.me?.roles).toEqual(['admin']);
         const granted = await server.services.db
           .selectFrom('granted_roles')
           .select('role')
@@ -460,11 +535,9 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         ]) {
           expect(errorCode(result)).toBe('NOT_FOUND');
         }
-        const account = await admin.client.request<{ admin: { account: null } }>(
-          `{ admin { account(id: "${UNKNOWN_ID}") { id } } }`,
-        );
+        const account = await admin.client.request(ACCOUNT_ID, { id: UNKNOWN_ID });
         expect(account.errors).toBeUndefined();
-        expect(account.data?.admin.account).toBeNull();
+        expect(account.data?.admin?.account).toBeNull();
       });
     });
 
@@ -518,7 +591,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         const every = idsOf(all) ?? [];
         expect(every.length).toBeGreaterThanOrEqual(4);
         expect(every).toContain(adaId);
-        expect(all.data?.admin.accounts.pageInfo.hasNextPage).toBe(false);
+        expect(all.data?.admin?.accounts.pageInfo.hasNextPage).toBe(false);
         const seen: string[] = [];
         let after: string | null = null;
         for (let page = 0; page < 100; page += 1) {
@@ -527,10 +600,10 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
             after,
           });
           expect(result.errors).toBeUndefined();
-          const connection = result.data?.admin.accounts;
+          const connection = result.data?.admin?.accounts;
           seen.push(...(connection?.edges.map((edge) => edge.node.id) ?? []));
           if (!connection?.pageInfo.hasNextPage) break;
-          after = connection.pageInfo.endCursor;
+          after = connection.pageInfo.endCursor ?? null;
         }
         expect(seen).toEqual(every);
         // Bob signed in after Ada: newer, so listed first.
@@ -623,19 +696,10 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
       });
 
       it('shows the suspension to administrators in lists and stats', async () => {
-        const stats = await admin.client.request<{
-          admin: { stats: { suspendedAccounts: number } };
-        }>('{ admin { stats { suspendedAccounts } } }');
-        expect(stats.data?.admin.stats.suspendedAccounts).toBe(1);
-        const listed = await admin.client.request<{
-          admin: { accounts: { edges: { node: { suspension: { reason: string } | null } }[] } };
-        }>(
-          'query($q: String) { admin { accounts(query: $q) { edges { node { suspension { reason } } } } } }',
-          {
-            q: victim.accountId,
-          },
-        );
-        expect(listed.data?.admin.accounts.edges[0]?.node.suspension).toEqual({ reason: 'spam' });
+        const stats = await admin.client.request(SUSPENDED_COUNT);
+        expect(stats.data?.admin?.stats.suspendedAccounts).toBe(1);
+        const listed = await admin.client.request(LISTED_SUSPENSIONS, { q: victim.accountId });
+        expect(listed.data?.admin?.accounts.edges[0]?.node.suspension).toEqual({ reason: 'spam' });
       });
 
       it('suspending again changes the reason and end, and keeps when it began', async () => {
@@ -693,10 +757,8 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
         expect(lifted.errors).toBeUndefined();
         expect(lifted.data?.unsuspendAccount.suspension).toBeNull();
         victim = await signedIn(server, victimKey);
-        const own = await victim.client.request<{ me: { suspension: null } }>(
-          '{ me { suspension { reason } } }',
-        );
-        expect(own.data?.me.suspension).toBeNull();
+        const own = await victim.client.request(OWN_SUSPENSION);
+        expect(own.data?.me?.suspension).toBeNull();
       });
 
       it('refuses a link by a suspended account after the signature, and a bad signature as such', async () => {
@@ -713,9 +775,7 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
             by: null,
           })
           .execute();
-        const statement = (
-          await linker.client.request<{ me: { linkStatement: string } }>('{ me { linkStatement } }')
-        ).data?.me.linkStatement;
+        const statement = (await linker.client.request(LINK_STATEMENT)).data?.me?.linkStatement;
         const wallet = newKey();
         const LINK =
           'mutation($m: String!, $s: String!) { linkWallet(message: $m, signature: $s) { address } }';
@@ -759,14 +819,10 @@ describe.each(databaseBackends)('administration on $name', ({ name, kind, availa
             by: null,
           })
           .execute();
-        const own = await watched.client.request<{ me: { suspension: { reason: string } | null } }>(
-          '{ me { suspension { reason } } }',
-        );
-        expect(own.data?.me.suspension).toEqual({ reason: 'look' });
-        const other = await stranger.client.request<{ me: { suspension: null } }>(
-          '{ me { suspension { reason } } }',
-        );
-        expect(other.data?.me.suspension).toBeNull();
+        const own = await watched.client.request(OWN_SUSPENSION);
+        expect(own.data?.me?.suspension).toEqual({ reason: 'look' });
+        const other = await stranger.client.request(OWN_SUSPENSION);
+        expect(other.data?.me?.suspension).toBeNull();
       });
     });
 
@@ -935,24 +991,9 @@ describe.each(databaseBackends)('administration figures on $name', ({ name, kind
         })
         .execute();
 
-      const result = await admin.client.request<{
-        admin: {
-          stats: {
-            accounts: number;
-            activeSessions: number;
-            signInsLast24Hours: number;
-            suspendedAccounts: number;
-            signInsByDay: { day: string; count: number }[];
-            week: { day: string; count: number }[];
-          };
-        };
-      }>(`{ admin { stats {
-        accounts activeSessions signInsLast24Hours suspendedAccounts
-        signInsByDay(days: 5) { day count }
-        week: signInsByDay { day count }
-      } } }`);
+      const result = await admin.client.request(STATS);
       expect(result.errors).toBeUndefined();
-      const stats = result.data?.admin.stats;
+      const stats = result.data?.admin?.stats;
       expect(stats).toMatchObject({
         accounts: 4,
         // The early account's session ended with its suspension.

@@ -12,10 +12,17 @@ import { AuditLogExportStoppedError, auditLogJsonLines } from '../src/audit/audi
 import type { AuditEventsTable } from '../src/audit/audit-tables.js';
 import { exportMayContinue } from '../src/audit/export-may-continue.js';
 import { runHousekeeping } from '../src/housekeeping/run-housekeeping.js';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { TestClient } from './support/graphql-client.js';
 import { signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+
+const ME = graphql(`
+  query AuditLogExportMe {
+    me { id }
+  }
+`);
 
 /**
  * GET /admin/audit-log.jsonl (docs/administration.md, "Audit log"): who may
@@ -289,8 +296,8 @@ describe.each(databaseBackends)('audit log export on $name', ({ name, kind, avai
     it('stops between two batches once the account that opened it loses admin', async () => {
       const deputyKey = newKey();
       const deputy = (await signedIn(server, deputyKey)).client;
-      const { data } = await deputy.request<{ me: { id: string } }>('{ me { id } }');
-      const deputyId = data?.me.id as string;
+      const { data } = await deputy.request(ME);
+      const deputyId = data?.me?.id as string;
       const role = (verb: 'grantRole' | 'revokeRole') =>
         admin.request(`mutation($a: ID!) { ${verb}(accountId: $a, role: "admin") { id } }`, {
           a: deputyId,

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditLogPageQuery, AuditLogPageQueryVariables } from './generated/graphql.js';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import {
@@ -21,31 +23,37 @@ import { startTestServer, type TestServer } from './support/test-server.js';
  * from where, in the transaction of the change, and read back by an
  * administrator through Admin.auditLog.
  */
-type AuditEvent = {
-  id: string;
-  at: string;
-  action: string;
-  actorId: string | null;
-  accountId: string | null;
-  address: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  detail: string | null;
-};
-
-type AuditPage = {
-  edges: { cursor: string; node: AuditEvent }[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-};
-
-const AUDIT_LOG = `query($first: Int, $after: String, $accountId: ID, $action: String) {
-  admin {
-    auditLog(first: $first, after: $after, accountId: $accountId, action: $action) {
-      edges { cursor node { id at action actorId accountId address ip userAgent detail } }
-      pageInfo { hasNextPage endCursor }
+const AUDIT_LOG = graphql(`
+  query AuditLogPage($first: Int, $after: String, $accountId: ID, $action: String) {
+    admin {
+      auditLog(first: $first, after: $after, accountId: $accountId, action: $action) {
+        edges { cursor node { id at action actorId accountId address ip userAgent detail } }
+        pageInfo { hasNextPage endCursor }
+      }
     }
   }
-}`;
+`);
+
+type AuditPage = NonNullable<AuditLogPageQuery['admin']>['auditLog'];
+type AuditEvent = AuditPage['edges'][number]['node'];
+
+const REVOKE_SESSION = graphql(`
+  mutation AuditLogRevokeSession($id: ID!) {
+    revokeSession(id: $id)
+  }
+`);
+
+const LINK_STATEMENT = graphql(`
+  query AuditLogLinkStatement {
+    me { linkStatement }
+  }
+`);
+
+const REVOKE_WIKI = graphql(`
+  mutation AuditLogRevokeWiki {
+    revokeApp(clientId: "wiki")
+  }
+`);
 
 const USER_AGENT = 'AuditTest/1.0 (a browser)';
 /** Every sign-in of this suite comes from one browser, whose user agent the log records. */
@@ -54,11 +62,8 @@ const newKey = () => privateKeyToAccount(generatePrivateKey());
 const detailOf = (event: AuditEvent | undefined) =>
   JSON.parse(event?.detail ?? 'null') as Record<string, unknown> | null;
 
-async function auditLog(
-  admin: TestClient,
-  variables: { first?: number; after?: string; accountId?: string; action?: string },
-) {
-  return admin.request<{ admin: { auditLog: AuditPage } | null }>(AUDIT_LOG, variables);
+async function auditLog(admin: TestClient, variables: AuditLogPageQueryVariables) {
+  return admin.request(AUDIT_LOG, variables);
 }
 
 /** The account's events, newest first. */
@@ -134,10 +139,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
       const key = newKey();
       const phone = await signedIn(server, key, asBrowser);
       const laptop = await signedIn(server, key, asBrowser);
-      const revoked = await laptop.client.request<{ revokeSession: boolean }>(
-        'mutation($id: ID!) { revokeSession(id: $id) }',
-        { id: phone.sessionId },
-      );
+      const revoked = await laptop.client.request(REVOKE_SESSION, { id: phone.sessionId });
       expect(revoked.data?.revokeSession).toBe(true);
       await laptop.client.request('mutation { signOut }');
 
@@ -151,11 +153,9 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
     it('records a wallet linked, made primary and unlinked, with the sessions the unlink ended', async () => {
       const owner = await signedIn(server, newKey(), asBrowser);
       const second = newKey();
-      const { data } = await owner.client.request<{ me: { linkStatement: string } }>(
-        '{ me { linkStatement } }',
-      );
+      const { data } = await owner.client.request(LINK_STATEMENT);
       const message = await owner.client.prepareMessage(second, {
-        statement: data?.me.linkStatement as string,
+        statement: data?.me?.linkStatement as string,
         issuedAt: new Date(server.clock()).toISOString(),
       });
       const linked = await owner.client.request(
@@ -314,9 +314,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
         scope: 'openid profile',
       });
       await answerInteraction(browser, interactionUid(authorization.location), 'confirm');
-      const revoked = await user.client.request<{ revokeApp: boolean }>(
-        'mutation { revokeApp(clientId: "wiki") }',
-      );
+      const revoked = await user.client.request(REVOKE_WIKI);
       expect(revoked.data?.revokeApp).toBe(true);
 
       const [revocation, authorized] = await eventsOf(admin.client, user.accountId);

@@ -1,18 +1,19 @@
 import { connect } from 'node:net';
+import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode } from './support/graphql-client.js';
-import {
-  newKey,
-  PROFILE,
-  type Profile,
-  png,
-  profileOf,
-  signedIn,
-} from './support/profile-requests.js';
+import { newKey, png, profileOf, SET_AVATAR, signedIn } from './support/profile-requests.js';
 import { sendWholeRequest } from './support/send-whole-request.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { uploadFile } from './support/upload-file.js';
+
+const REMOVE_AVATAR = graphql(`
+  mutation AvatarUploadRemoveAvatar {
+    removeAvatar { ...ProfileRequestsProfileFields }
+  }
+`);
 
 /** A setAvatar multipart body as FormData encodes it, and its content type. */
 async function multipartUpload(query: string, bytes: Uint8Array) {
@@ -43,15 +44,9 @@ describe.each(databaseBackends)('avatar upload on $name', (backend) => {
       await server?.close();
     });
 
-    const SET_AVATAR = `mutation($file: File!) { setAvatar(file: $file) { ${PROFILE} } }`;
-
     it('sets an avatar from a multipart request and gives absolute variant URLs', async () => {
       const client = await signedIn(server, newKey());
-      const result = await uploadFile<{ setAvatar: Profile }>(
-        client,
-        SET_AVATAR,
-        await png(300, 200),
-      );
+      const result = await uploadFile(client, SET_AVATAR, await png(300, 200));
       expect(result.errors).toBeUndefined();
       const avatar = result.data?.setAvatar.avatar;
       expect(avatar).toMatchObject({ width: 300, height: 200 });
@@ -154,7 +149,7 @@ describe.each(databaseBackends)('avatar upload on $name', (backend) => {
       async (_framing, chunked) => {
         const client = await signedIn(server, newKey());
         const { body, contentType } = await multipartUpload(
-          SET_AVATAR,
+          print(SET_AVATAR),
           new Uint8Array(6 * 1024 * 1024),
         );
         const response = await sendWholeRequest({
@@ -272,14 +267,12 @@ describe.each(databaseBackends)('avatar upload on $name', (backend) => {
 
     it('replaces the previous avatar and deletes it; removeAvatar clears it', async () => {
       const client = await signedIn(server, newKey());
-      const first = await uploadFile<{ setAvatar: Profile }>(client, SET_AVATAR, await png(64, 64));
+      const first = await uploadFile(client, SET_AVATAR, await png(64, 64));
       const firstUrl = first.data?.setAvatar.avatar?.url ?? '';
       expect((await fetch(firstUrl.replace(server.origin, server.url))).status).toBe(200);
       await uploadFile(client, SET_AVATAR, await png(32, 32));
       expect((await fetch(firstUrl.replace(server.origin, server.url))).status).toBe(404);
-      const removed = await client.request<{ removeAvatar: Profile }>(
-        `mutation { removeAvatar { ${PROFILE} } }`,
-      );
+      const removed = await client.request(REMOVE_AVATAR);
       expect(removed.data?.removeAvatar.avatar).toBeNull();
     });
   });

@@ -18,6 +18,8 @@ import {
 import { insertImage } from '../src/images/image-store.js';
 import { ingestImage } from '../src/images/ingest-image.js';
 import type { PixelQueue } from '../src/images/pixel-queue.js';
+import type { ImagesSetAvatarMutation } from './generated/graphql.js';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -30,10 +32,13 @@ import { uploadFile } from './support/upload-file.js';
  * GET /images/:id (every width and quality, refused values, Accept
  * negotiation, ETag/304, caching headers). Every image is generated here.
  */
-const SET_AVATAR =
-  'mutation($file: File!) { setAvatar(file: $file) { avatar { id width height } } }';
+const SET_AVATAR = graphql(`
+  mutation ImagesSetAvatar($file: File!) {
+    setAvatar(file: $file) { avatar { id width height } }
+  }
+`);
 
-type Avatar = { id: string; width: number; height: number };
+type Avatar = NonNullable<ImagesSetAvatarMutation['setAvatar']['avatar']>;
 
 const solid = (width: number, height: number, background = '#4f46e5') =>
   sharp({ create: { width, height, channels: 3, background } });
@@ -103,13 +108,14 @@ describe.each(databaseBackends)('images on $name', (backend) => {
     afterAll(() => server?.close());
 
     async function upload(bytes: Uint8Array, options: { name?: string; type?: string } = {}) {
-      return uploadFile<{ setAvatar: { avatar: Avatar } }>(client, SET_AVATAR, bytes, options);
+      return uploadFile(client, SET_AVATAR, bytes, options);
     }
 
     async function uploaded(bytes: Uint8Array): Promise<Avatar> {
       const result = await upload(bytes);
-      if (!result.data) throw new Error(result.text);
-      return result.data.setAvatar.avatar;
+      const avatar = result.data?.setAvatar.avatar;
+      if (!avatar) throw new Error(result.text);
+      return avatar;
     }
 
     /** An image stored as an upload is, without being an avatar: a new avatar would delete the last. */
@@ -424,13 +430,10 @@ describe.each([
       issuedAt: new Date(server.clock()).toISOString(),
     });
     if (!signedIn.data) throw new Error(JSON.stringify(signedIn.errors));
-    const result = await uploadFile<{ setAvatar: { avatar: Avatar } }>(
-      client,
-      SET_AVATAR,
-      await solid(700, 100).png().toBuffer(),
-    );
-    if (!result.data) throw new Error(result.text);
-    image = result.data.setAvatar.avatar;
+    const result = await uploadFile(client, SET_AVATAR, await solid(700, 100).png().toBuffer());
+    const avatar = result.data?.setAvatar.avatar;
+    if (!avatar) throw new Error(result.text);
+    image = avatar;
   });
   afterAll(() => server?.close());
 
@@ -484,11 +487,7 @@ describe.each([
     const renders = server.services.images.queues.renders;
     const held = holdFull(renders, RENDER_QUEUE_LENGTH);
     try {
-      const result = await uploadFile<{ setAvatar: { avatar: Avatar } }>(
-        client,
-        SET_AVATAR,
-        await solid(64, 64).png().toBuffer(),
-      );
+      const result = await uploadFile(client, SET_AVATAR, await solid(64, 64).png().toBuffer());
       expect(result.data?.setAvatar.avatar).toMatchObject({ width: 64, height: 64 });
       // Every render is still held: the upload went past none of them, it never queued behind them.
       expect(renders.stats).toMatchObject({

@@ -1,10 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockAccount } from '../src/admin/suspension-store.js';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { newKey } from './support/profile-requests.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+
+const LINK_STATEMENT = graphql(`
+  query LinkSuspensionOrderLinkStatement {
+    me { linkStatement }
+  }
+`);
 
 /**
  * A link is ordered against a suspension as a sign-in is (docs/architecture.md,
@@ -36,9 +43,7 @@ describe.skipIf(!postgres?.available)('a link and a suspension on PostgreSQL', (
     });
     const accountId = signedIn.data?.signIn.account.id;
     if (!accountId) throw new Error(JSON.stringify(signedIn.errors));
-    const statement = (
-      await client.request<{ me: { linkStatement: string } }>('{ me { linkStatement } }')
-    ).data?.me.linkStatement;
+    const statement = (await client.request(LINK_STATEMENT)).data?.me?.linkStatement;
     const wallet = newKey();
     const message = await client.prepareMessage(wallet, {
       ...(statement && { statement }),

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
+import { graphql } from './generated/index.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { createPostgresSchema, startTestServer, type TestServer } from './support/test-server.js';
+
+const ME = graphql(`
+  query MultiInstanceMe {
+    me { address }
+  }
+`);
 
 /**
  * Two instances behind one (imaginary) load balancer: one PostgreSQL, one
@@ -49,7 +56,7 @@ describe.runIf(ready)('several instances on PostgreSQL and Redis', () => {
     expect(result.errors).toBeUndefined();
     const onB = clientOf(b);
     onB.cookie = client.cookie;
-    const me = await onB.request<{ me: { address: string } | null }>('{ me { address } }');
+    const me = await onB.request(ME);
     expect(me.data?.me?.address).toBe(testAccount(0).address);
   });
 

@@ -1,8 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, type GraphQLResponse, TestClient } from './support/graphql-client.js';
-import { newKey, PROFILE, png, profileOf, signedIn } from './support/profile-requests.js';
+import { graphql } from './generated/index.js';
+import { errorCode, TestClient } from './support/graphql-client.js';
+import { newKey, png, profileOf, SET_AVATAR, signedIn } from './support/profile-requests.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { uploadFile } from './support/upload-file.js';
+
+const ME = graphql(`
+  query MutationOriginMe {
+    me { id }
+  }
+`);
+
+const UPDATE_BIO = graphql(`
+  mutation MutationOriginUpdateBio($bio: String) {
+    updateProfile(input: { bio: $bio }) { bio }
+  }
+`);
+
+const GRANT_ROLE = graphql(`
+  mutation MutationOriginGrantRole($a: ID!, $r: String!) {
+    grantRole(accountId: $a, role: $r) { roles }
+  }
+`);
 
 /**
  * The Origin rule of docs/api.md on every mutation, whatever its kind: a
@@ -26,8 +45,7 @@ describe('the Origin rule on every mutation', () => {
     });
     admin = await signedIn(server, adminKey);
     someone = await signedIn(server, newKey());
-    someoneId = (await someone.request<{ me: { id: string } }>('{ me { id } }')).data?.me
-      .id as string;
+    someoneId = (await someone.request(ME)).data?.me?.id as string;
   });
   afterAll(() => server?.close());
 
@@ -56,11 +74,7 @@ describe('the Origin rule on every mutation', () => {
   });
 
   it('refuses a session mutation (updateProfile, signOut) from a foreign or null Origin, changing nothing', async () => {
-    const update = (client: TestClient, bio: string) =>
-      client.request<{ updateProfile: { bio: string } }>(
-        'mutation($bio: String) { updateProfile(input: { bio: $bio }) { bio } }',
-        { bio },
-      );
+    const update = (client: TestClient, bio: string) => client.request(UPDATE_BIO, { bio });
     for (const origin of REFUSED_ORIGINS) {
       const result = await update(from(someone, origin), `from ${origin}`);
       expect(errorCode(result), origin).toBe('DOMAIN_MISMATCH');
@@ -78,31 +92,27 @@ describe('the Origin rule on every mutation', () => {
   });
 
   it('refuses a multipart upload (setAvatar) from a foreign or null Origin, and serves it from an allowed one or none', async () => {
-    const setAvatar = `mutation($file: File!) { setAvatar(file: $file) { ${PROFILE} } }`;
     const image = await png(64, 64);
     for (const origin of REFUSED_ORIGINS) {
-      const result = await uploadFile(someone, setAvatar, image, { origin });
+      const result = await uploadFile(someone, SET_AVATAR, image, { origin });
       expect(errorCode(result), origin).toBe('DOMAIN_MISMATCH');
     }
     expect((await profileOf(someone)).avatar).toBeNull();
     for (const origin of origins()) {
-      const result = await uploadFile(someone, setAvatar, image, { origin });
+      const result = await uploadFile(someone, SET_AVATAR, image, { origin });
       expect(result.errors, String(origin)).toBeUndefined();
     }
   });
 
   it('refuses an administrator mutation (grantRole) from a foreign or null Origin, changing nothing', async () => {
     const grant = (client: TestClient, role: string) =>
-      client.request<{ grantRole: { roles: string[] } }>(
-        'mutation($a: ID!, $r: String!) { grantRole(accountId: $a, role: $r) { roles } }',
-        { a: someoneId, r: role },
-      );
+      client.request(GRANT_ROLE, { a: someoneId, r: role });
     for (const origin of REFUSED_ORIGINS) {
       expect(errorCode(await grant(from(admin, origin), 'refused')), origin).toBe(
         'DOMAIN_MISMATCH',
       );
     }
-    const granted: GraphQLResponse<{ grantRole: { roles: string[] } }>[] = [];
+    const granted: Awaited<ReturnType<typeof grant>>[] = [];
     for (const [index, origin] of origins().entries()) {
       granted.push(await grant(from(admin, origin), `granted-${index}`));
     }

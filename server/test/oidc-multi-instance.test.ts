@@ -3,6 +3,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../testing/services.js';
 import { rotateSigningKey } from '../src/oidc/oidc-keys.js';
+import { graphql } from './generated/index.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
 import { OidcBrowser } from './support/oidc-browser.js';
 import {
@@ -15,6 +16,12 @@ import {
   WIKI,
 } from './support/oidc-relying-party.js';
 import { createPostgresSchema, startTestServer, type TestServer } from './support/test-server.js';
+
+const REVOKE_WIKI = graphql(`
+  mutation OidcMultiInstanceRevokeWiki {
+    revokeApp(clientId: "wiki")
+  }
+`);
 
 /**
  * Instances behind one public URL on one PostgreSQL database share the
@@ -99,9 +106,7 @@ describe.runIf(ready)('OpenID Connect on several instances (PostgreSQL)', () => 
     const refreshed = await client.refreshTokenGrant(rpAtA, tokens.refresh_token as string);
     const sigilOnB = new TestClient(at(b), { origin });
     sigilOnB.cookie = sigil.cookie;
-    const revoked = await sigilOnB.request<{ revokeApp: boolean }>(
-      'mutation { revokeApp(clientId: "wiki") }',
-    );
+    const revoked = await sigilOnB.request(REVOKE_WIKI);
     expect(revoked.data?.revokeApp).toBe(true);
     await expect(
       client.refreshTokenGrant(rpAtA, refreshed.refresh_token as string),

@@ -2,6 +2,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './generated/index.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
 import { OidcBrowser } from './support/oidc-browser.js';
 import {
@@ -19,6 +20,30 @@ import { updateProfile } from './support/profile-requests.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { uploadFile } from './support/upload-file.js';
+
+const CONNECTED_APPS = graphql(`
+  query OidcProviderConnectedApps {
+    me { connectedApps { clientId name scopes grantedAt lastUsedAt } }
+  }
+`);
+
+const CONNECTED_APP_IDS = graphql(`
+  query OidcProviderConnectedAppIds {
+    me { connectedApps { clientId } }
+  }
+`);
+
+const SET_AVATAR = graphql(`
+  mutation OidcProviderSetAvatar($file: File!) {
+    setAvatar(file: $file) { avatar { id } }
+  }
+`);
+
+const REVOKE_WIKI = graphql(`
+  mutation OidcProviderRevokeWiki {
+    revokeApp(clientId: "wiki")
+  }
+`);
 
 /**
  * Sigil as an OpenID Connect provider, with openid-client as the relying
@@ -153,13 +178,9 @@ describe('OpenID Connect provider', () => {
     })
       .png()
       .toBuffer();
-    const uploaded = await uploadFile<{ setAvatar: { avatar: { id: string } } }>(
-      signedIn,
-      'mutation($file: File!) { setAvatar(file: $file) { avatar { id } } }',
-      avatar,
-    );
+    const uploaded = await uploadFile(signedIn, SET_AVATAR, avatar);
     expect(uploaded.errors).toBeUndefined();
-    const imageId = uploaded.data?.setAvatar.avatar.id;
+    const imageId = uploaded.data?.setAvatar.avatar?.id;
     expect(imageId).toMatch(/^[0-9a-f-]{36}$/);
     const named = await updateProfile(signedIn, { displayName: 'Ada of Sigil' });
     expect(named.errors).toBeUndefined();
@@ -218,25 +239,14 @@ describe('OpenID Connect provider', () => {
       sub: accountId,
     });
 
-    const apps = await signedIn.request<{
-      me: {
-        connectedApps: {
-          clientId: string;
-          name: string;
-          scopes: string[];
-          lastUsedAt: string | null;
-        }[];
-      };
-    }>('query { me { connectedApps { clientId name scopes grantedAt lastUsedAt } } }');
-    const wiki = apps.data?.me.connectedApps.find((a) => a.clientId === 'wiki');
+    const apps = await signedIn.request(CONNECTED_APPS);
+    const wiki = apps.data?.me?.connectedApps.find((a) => a.clientId === 'wiki');
     expect(wiki).toMatchObject({ name: 'The Team Wiki' });
     expect(wiki?.scopes).toEqual(expect.arrayContaining(['openid', 'offline_access']));
 
     const events = await subscribeAccountEvents(signedIn, { events: server.services.events });
     try {
-      const revoked = await signedIn.request<{ revokeApp: boolean }>(
-        'mutation { revokeApp(clientId: "wiki") }',
-      );
+      const revoked = await signedIn.request(REVOKE_WIKI);
       expect(revoked.data?.revokeApp).toBe(true);
       const event = await events.received((e) => e.type === 'APP_REVOKED');
       expect(event).toMatchObject({
@@ -257,10 +267,8 @@ describe('OpenID Connect provider', () => {
       status: 401,
       cause: [{ scheme: 'bearer', parameters: { error: 'invalid_token' } }],
     });
-    const after = await signedIn.request<{ me: { connectedApps: { clientId: string }[] } }>(
-      'query { me { connectedApps { clientId } } }',
-    );
-    expect(after.data?.me.connectedApps.map((a) => a.clientId)).not.toContain('wiki');
+    const after = await signedIn.request(CONNECTED_APP_IDS);
+    expect(after.data?.me?.connectedApps.map((a) => a.clientId)).not.toContain('wiki');
   });
 
   it('signs out at the request of the client (RP-initiated logout) and sends the browser back to it', async () => {
@@ -320,10 +328,8 @@ describe('OpenID Connect provider', () => {
     // Revoking the refresh token revokes its grant: the app leaves the account's list.
     await expect
       .poll(async () => {
-        const apps = await signedIn.request<{ me: { connectedApps: { clientId: string }[] } }>(
-          'query { me { connectedApps { clientId } } }',
-        );
-        return apps.data?.me.connectedApps.map((a) => a.clientId);
+        const apps = await signedIn.request(CONNECTED_APP_IDS);
+        return apps.data?.me?.connectedApps.map((a) => a.clientId);
       })
       .not.toContain('wiki');
   });

@@ -6,10 +6,17 @@ import {
 } from '../../testing/outage/private-postgres.js';
 import { type PrivateRedis, startPrivateRedis } from '../../testing/outage/private-redis.js';
 import { serviceAvailable } from '../../testing/services.js';
+import { graphql } from './generated/index.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import { signedIn } from './support/signed-in.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { createPostgresSchema, startTestServer, type TestServer } from './support/test-server.js';
+
+const ME = graphql(`
+  query OutagesMe {
+    me { address }
+  }
+`);
 
 /**
  * Outages of Redis and PostgreSQL against the running server. Each suite has
@@ -63,7 +70,7 @@ describe.runIf(postgresReady)('while Redis is down', () => {
     await untilReadiness(a, (body) => body.redis === 'down');
 
     const { client } = await signedIn(a, 0, { client: clientOf(a) });
-    const me = await client.request<{ me: { address: string } | null }>('{ me { address } }');
+    const me = await client.request(ME);
     expect(me.data?.me?.address).toBe(testAccount(0).address);
 
     // The instance's own events still flow: a sign-out closes its own socket.
@@ -112,11 +119,7 @@ describe.runIf(postgresBinaries() !== undefined)('while PostgreSQL restarts', ()
     const { client } = await signedIn(server, 2, { client: clientOf(server) });
     await postgres.stop();
 
-    const during = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        client.request<{ me: { address: string } | null }>('{ me { address } }'),
-      ),
-    );
+    const during = await Promise.all(Array.from({ length: 5 }, () => client.request(ME)));
     for (const result of during) {
       expect(errorCode(result)).toBe('INTERNAL_SERVER_ERROR');
       expect(result.errors?.[0]?.message).toBe('Unexpected error.');
@@ -129,7 +132,7 @@ describe.runIf(postgresBinaries() !== undefined)('while PostgreSQL restarts', ()
 
     await postgres.start();
     await untilReadiness(server, (body) => body.database === 'ok');
-    const after = await client.request<{ me: { address: string } | null }>('{ me { address } }');
+    const after = await client.request(ME);
     expect(after.data?.me?.address).toBe(testAccount(2).address);
   }, 90_000);
 });

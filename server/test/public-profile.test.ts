@@ -4,22 +4,35 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { type LocalAccount, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import {
   INDEX_HTML,
   linkWallet,
   newKey,
-  type Profile,
   pageHead,
   png,
   publicProfile,
+  SET_AVATAR,
   setVisibility,
   signedIn,
   updateProfile,
 } from './support/profile-requests.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { uploadFile } from './support/upload-file.js';
+
+const LAST_SIGN_IN = graphql(`
+  query PublicProfileLastSignIn {
+    me { signIns(first: 1) { edges { node { at } } } }
+  }
+`);
+
+const OWN_WALLETS = graphql(`
+  query PublicProfileOwnWallets {
+    me { wallets { address public } }
+  }
+`);
 
 /**
  * What the public profile shows, through publicProfile and the server-rendered
@@ -121,11 +134,7 @@ describe.each(databaseBackends)('public profile on $name', (backend) => {
     });
 
     it('puts the avatar through the image pipeline as og:image', async () => {
-      const set = await uploadFile<{ setAvatar: Profile }>(
-        client,
-        'mutation($file: File!) { setAvatar(file: $file) { avatar { id } } }',
-        await png(800, 800),
-      );
+      const set = await uploadFile(client, SET_AVATAR, await png(800, 800));
       const id = set.data?.setAvatar.avatar?.id;
       const head = await pageHead(server, owner.address);
       const ogImage = `${server.origin}/images/${id}?w=512&q=75`;
@@ -175,10 +184,8 @@ describe.each(databaseBackends)('public profile on $name', (backend) => {
       // Each sign-in signs a new nonce: the proof is this one's, not the first's.
       expect(after?.message).not.toBe(before?.message);
       expect(after).toMatchObject({ message, signature });
-      const history = await again.request<{
-        me: { signIns: { edges: { node: { at: string } }[] } };
-      }>('query { me { signIns(first: 1) { edges { node { at } } } } }');
-      expect(after?.signedAt).toBe(history.data?.me.signIns.edges[0]?.node.at);
+      const history = await again.request(LAST_SIGN_IN);
+      expect(after?.signedAt).toBe(history.data?.me?.signIns.edges[0]?.node.at);
     });
 
     it('publishes only wallets of the signed-in account', async () => {
@@ -193,10 +200,8 @@ describe.each(databaseBackends)('public profile on $name', (backend) => {
     });
 
     it('shows Wallet.public to the owner', async () => {
-      const result = await client.request<{
-        me: { wallets: { address: string; public: boolean }[] };
-      }>('query { me { wallets { address public } } }');
-      expect(result.data?.me.wallets).toEqual([
+      const result = await client.request(OWN_WALLETS);
+      expect(result.data?.me?.wallets).toEqual([
         { address: owner.address, public: true },
         { address: linked.address, public: true },
       ]);

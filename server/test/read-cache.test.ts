@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
 import { ReadCache } from '../src/store/read-cache.js';
 import { readCacheOf } from '../src/store/read-cache-registry.js';
+import { graphql } from './generated/index.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
 import { startTestServer } from './support/test-server.js';
+
+const ME = graphql(`
+  query ReadCacheMe {
+    me { address wallets { address } }
+  }
+`);
 
 /**
  * The read cache in the running server: a session ended through the API is
@@ -22,16 +29,15 @@ describe('the read cache in the running server', () => {
         issuedAt: new Date(server.clock()).toISOString(),
       });
       expect(signedIn.errors).toBeUndefined();
-      const me = '{ me { address wallets { address } } }';
-      const first = await client.request<{ me: { address: string } | null }>(me);
+      const first = await client.request(ME);
       expect(first.data?.me?.address).toBe(testAccount(0).address);
       // Served again (the cache holds it) until the sign-out writes.
       expect(readCacheOf(server.services.db)?.size).toBeGreaterThan(0);
-      expect((await client.request<{ me: unknown }>(me)).data?.me).toEqual(first.data?.me);
+      expect((await client.request(ME)).data?.me).toEqual(first.data?.me);
       const cookie = client.cookie;
       await client.request('mutation { signOut }');
       client.cookie = cookie;
-      expect((await client.request<{ me: unknown }>(me)).data?.me).toBeNull();
+      expect((await client.request(ME)).data?.me).toBeNull();
     } finally {
       await server.close();
     }

@@ -16,6 +16,7 @@ import { publicProfileAtCap } from '../../testing/public-profile-at-cap.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { costTable } from '../src/graphql/list-bounds.js';
 import { REFUSED_MESSAGE } from '../src/graphql/use-list-aware-cost-limit.js';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { signedIn } from './support/signed-in.js';
@@ -30,27 +31,48 @@ import { startTestServer, type TestServer } from './support/test-server.js';
  */
 const newKey = () => privateKeyToAccount(generatePrivateKey());
 
+/** Strings: the hostile queries below repeat them by the dozen, as an attacker would. */
 const PUBLIC_PROFILE_FIELDS =
   'address displayName wallets { address kind chainId proof { message signature chainId signedAt } }';
 
+const PUBLIC_PROFILE = graphql(`
+  query RequestCostBoundsPublicProfile($a: Address!) {
+    publicProfile(address: $a) {
+      address displayName
+      wallets { address kind chainId proof { message signature chainId signedAt } }
+    }
+  }
+`);
+
+const LINK_STATEMENT = graphql(`
+  query RequestCostBoundsLinkStatement {
+    me { linkStatement }
+  }
+`);
+
+const LINK_WALLET = graphql(`
+  mutation RequestCostBoundsLinkWallet($m: String!, $s: String!) {
+    linkWallet(message: $m, signature: $s) { address }
+  }
+`);
+
+const WALLETS = graphql(`
+  query RequestCostBoundsWallets {
+    me { wallets { address } }
+  }
+`);
+
 async function link(client: TestClient, key: LocalAccount) {
-  const statement = await client.request<{ me: { linkStatement: string } }>(
-    '{ me { linkStatement } }',
-  );
+  const statement = await client.request(LINK_STATEMENT);
   const message = await client.prepareMessage(key, {
-    statement: statement.data?.me.linkStatement as string,
+    statement: statement.data?.me?.linkStatement as string,
   });
-  return client.request<{ linkWallet: { address: string } }>(
-    'mutation ($m: String!, $s: String!) { linkWallet(message: $m, signature: $s) { address } }',
-    { m: message, s: await key.signMessage({ message }) },
-  );
+  return client.request(LINK_WALLET, { m: message, s: await key.signMessage({ message }) });
 }
 
 async function walletCount(client: TestClient): Promise<number> {
-  const result = await client.request<{ me: { wallets: unknown[] } }>(
-    '{ me { wallets { address } } }',
-  );
-  return result.data?.me.wallets.length ?? Number.NaN;
+  const result = await client.request(WALLETS);
+  return result.data?.me?.wallets.length ?? Number.NaN;
 }
 
 /** A POST as any client sends it, its bytes counted both ways (no compression: the worst case). */
@@ -129,13 +151,10 @@ describe('bounds on what an anonymous request can make the server send', () => {
   afterAll(() => server?.close());
 
   it('answers one public profile with every proof, each as long as a message may be', async () => {
-    const result = await anonymous().request<{
-      publicProfile: { wallets: { proof: { message: string } }[] };
-    }>(`query ($a: Address!) { publicProfile(address: $a) { ${PUBLIC_PROFILE_FIELDS} } }`, {
-      a: address,
-    });
+    const result = await anonymous().request(PUBLIC_PROFILE, { a: address });
     expect(result.errors).toBeUndefined();
-    const messages = result.data?.publicProfile.wallets.map((wallet) => wallet.proof.message) ?? [];
+    const messages =
+      result.data?.publicProfile?.wallets.map((wallet) => wallet.proof.message) ?? [];
     expect(messages).toHaveLength(20);
     for (const message of messages) expect(message.length).toBeGreaterThan(16 * 1024 - 100);
   });

@@ -1,20 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { graphql } from './generated/index.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import { moveClockToSessionEnd } from './support/move-clock-to-session-end.js';
 import { signedIn } from './support/signed-in.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-type Me = {
-  me: {
-    address: string;
-    sessions: { id: string; current: boolean }[];
-    signIns: { edges: { node: { walletKind: string; chainId: number } }[] };
-  } | null;
-};
-const ME =
-  '{ me { address sessions { id current } signIns(first: 10) { edges { node { walletKind chainId } } } } }';
+const ME = graphql(`
+  query SessionsMe {
+    me {
+      address
+      sessions { id current }
+      signIns(first: 10) { edges { node { walletKind chainId } } }
+    }
+  }
+`);
+
+const SIGN_OUT = graphql(`
+  mutation SessionsSignOut {
+    signOut
+  }
+`);
+
+const REVOKE_SESSION = graphql(`
+  mutation SessionsRevokeSession($id: ID!) {
+    revokeSession(id: $id)
+  }
+`);
 
 describe('sessions', () => {
   let server: TestServer;
@@ -40,7 +53,7 @@ describe('sessions', () => {
   it('lists the account sessions with the current one marked, and records the sign-in', async () => {
     const first = await signedIn(server);
     const second = await signedIn(server);
-    const me = await second.client.request<Me>(ME);
+    const me = await second.client.request(ME);
     const sessions = me.data?.me?.sessions ?? [];
     expect(sessions.find((s) => s.id === second.sessionId)?.current).toBe(true);
     expect(sessions.find((s) => s.id === first.sessionId)?.current).toBe(false);
@@ -57,7 +70,7 @@ describe('sessions', () => {
   it('ends an idle session after SESSION_IDLE_TIMEOUT, on HTTP', async () => {
     const { client } = await signedIn(server);
     server.clock.advance(61_000);
-    expect((await client.request<Me>(ME)).data?.me).toBeNull();
+    expect((await client.request(ME)).data?.me).toBeNull();
     expect(
       errorCode(
         await client.request(
@@ -71,40 +84,34 @@ describe('sessions', () => {
     const { client } = await signedIn(server);
     for (let elapsed = 0; elapsed < 160_000; elapsed += 40_000) {
       server.clock.advance(40_000);
-      expect((await client.request<Me>(ME)).data?.me?.address).toBe(testAccount(0).address);
+      expect((await client.request(ME)).data?.me?.address).toBe(testAccount(0).address);
     }
     server.clock.advance(25_000);
-    expect((await client.request<Me>(ME)).data?.me).toBeNull();
+    expect((await client.request(ME)).data?.me).toBeNull();
   });
 
   it('signs out on the server: the same cookie is refused afterwards, and signOut is idempotent', async () => {
     const { client } = await signedIn(server);
     const stolenCookie = client.cookie;
-    const result = await client.request<{ signOut: boolean }>('mutation { signOut }');
+    const result = await client.request(SIGN_OUT);
     expect(result.data?.signOut).toBe(true);
     expect(result.headers.get('set-cookie')).toMatch(/Max-Age=0/);
     const replay = new TestClient(server);
     replay.cookie = stolenCookie;
-    expect((await replay.request<Me>(ME)).data?.me).toBeNull();
-    expect((await replay.request<{ signOut: boolean }>('mutation { signOut }')).data?.signOut).toBe(
-      true,
-    );
+    expect((await replay.request(ME)).data?.me).toBeNull();
+    expect((await replay.request(SIGN_OUT)).data?.signOut).toBe(true);
   });
 
   it('revokes another session of the account, and not a session of another account', async () => {
     const laptop = await signedIn(server, 0);
     const phone = await signedIn(server, 0);
     const stranger = await signedIn(server, 2);
-    const revoked = await laptop.client.request<{ revokeSession: boolean }>(
-      `mutation { revokeSession(id: "${phone.sessionId}") }`,
-    );
+    const revoked = await laptop.client.request(REVOKE_SESSION, { id: phone.sessionId });
     expect(revoked.data?.revokeSession).toBe(true);
-    expect((await phone.client.request<Me>(ME)).data?.me).toBeNull();
-    const foreign = await laptop.client.request<{ revokeSession: boolean }>(
-      `mutation { revokeSession(id: "${stranger.sessionId}") }`,
-    );
+    expect((await phone.client.request(ME)).data?.me).toBeNull();
+    const foreign = await laptop.client.request(REVOKE_SESSION, { id: stranger.sessionId });
     expect(foreign.data?.revokeSession).toBe(false);
-    expect((await stranger.client.request<Me>(ME)).data?.me?.address).toBe(testAccount(2).address);
+    expect((await stranger.client.request(ME)).data?.me?.address).toBe(testAccount(2).address);
     expect(
       errorCode(await laptop.client.request('mutation { revokeSession(id: "not-an-id") }')),
     ).toBe('BAD_USER_INPUT');
@@ -120,7 +127,7 @@ describe('sessions', () => {
     expect(client.cookie).not.toBe(before);
     const old = new TestClient(server);
     old.cookie = before;
-    expect((await old.request<Me>(ME)).data?.me).toBeNull();
+    expect((await old.request(ME)).data?.me).toBeNull();
   });
 });
 

@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './generated/index.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+
+const ME = graphql(`
+  query SignInPolicyMe {
+    me { address }
+  }
+`);
+
+const SIGN_IN_PARAMETERS = graphql(`
+  query SignInPolicySignInParameters {
+    signInParameters { domain uri statement chains { id name } nonceTtlSeconds }
+  }
+`);
 
 /**
  * The sign-in policy (docs/sign-in.md) over HTTP against a running server: each refusal reached by a
@@ -27,7 +40,7 @@ describe('sign-in policy', () => {
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).not.toContain('Secure');
-    const me = await client.request<{ me: { address: string } | null }>('{ me { address } }');
+    const me = await client.request(ME);
     expect(me.data?.me?.address).toBe(alice.address);
   });
 
@@ -200,14 +213,7 @@ describe('sign-in policy', () => {
 
   it('answers what a client needs to build a message', async () => {
     const client = new TestClient(server);
-    const result = await client.request<{
-      signInParameters: {
-        domain: string;
-        uri: string;
-        chains: { id: number }[];
-        nonceTtlSeconds: number;
-      };
-    }>('{ signInParameters { domain uri statement chains { id name } nonceTtlSeconds } }');
+    const result = await client.request(SIGN_IN_PARAMETERS);
     expect(result.data?.signInParameters).toMatchObject({
       domain: new URL(server.origin).host,
       uri: server.origin,

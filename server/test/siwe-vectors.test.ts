@@ -18,8 +18,19 @@ import {
 import { type CountingRpcProxy, startCountingRpcProxy } from '../../testing/counting-rpc-proxy.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
 import type { ErrorCode } from '../src/errors.js';
+import { graphql } from './generated/index.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+
+// The query is well formed; what each vector tries is its message and signature.
+const SIGN_IN = graphql(`
+  mutation SiweVectorsSignIn($m: String!, $s: String!) {
+    signIn(message: $m, signature: $s) {
+      account { address }
+      session { id }
+    }
+  }
+`);
 
 /**
  * What signIn answers each verification vector, through the production path.
@@ -170,12 +181,7 @@ async function signInWithVector(
     .execute();
   const message = signedText(fields);
   const client = new TestClient(server, { origin: null });
-  const result = await client.request<{ signIn: { account: { address: string } } }>(
-    `mutation($m: String!, $s: String!) {
-      signIn(message: $m, signature: $s) { account { address } session { id } }
-    }`,
-    { m: message, s: vector.signature },
-  );
+  const result = await client.request(SIGN_IN, { m: message, s: vector.signature });
   return { result, message, server };
 }
 

@@ -7,9 +7,33 @@ import {
 } from '../../testing/deploy-contract-wallets.js';
 import { deploySameAddressOnTwoChains } from '../../testing/deploy-wallet-with-create.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+
+const ME = graphql(`
+  query WalletIdentityMe {
+    me {
+      id
+      address
+      sessions { id }
+      signIns(first: 20) { edges { node { address chainId walletKind } } }
+    }
+  }
+`);
+
+const LINK_STATEMENT = graphql(`
+  query WalletIdentityLinkStatement {
+    me { id linkStatement }
+  }
+`);
+
+const LINK_WALLET = graphql(`
+  mutation WalletIdentityLinkWallet($m: String!, $s: String!) {
+    linkWallet(message: $m, signature: $s) { kind chainId }
+  }
+`);
 
 /**
  * A wallet's identity (docs/sign-in.md, "Which account a sign-in opens") on two real chains: a contract
@@ -21,24 +45,6 @@ const CHAIN_A = 31337;
 const CHAIN_B = 11155111;
 // Two Hardhat nodes, a compile and deployments: seconds, not milliseconds.
 const SLOW = 90_000;
-
-const ME = `query {
-  me {
-    id
-    address
-    sessions { id }
-    signIns(first: 20) { edges { node { address chainId walletKind } } }
-  }
-}`;
-
-type Me = {
-  me: {
-    id: string;
-    address: string;
-    sessions: { id: string }[];
-    signIns: { edges: { node: { address: string; chainId: number; walletKind: string } }[] };
-  } | null;
-};
 
 let chainA: HardhatNode;
 let chainB: HardhatNode;
@@ -102,7 +108,7 @@ describe.each(databaseBackends)('wallet identity on $name', ({ name, kind, avail
     }
 
     async function me(client: TestClient) {
-      const result = await client.request<Me>(ME);
+      const result = await client.request(ME);
       if (!result.data?.me) throw new Error(`not signed in: ${JSON.stringify(result.errors)}`);
       return result.data.me;
     }
@@ -161,20 +167,19 @@ describe.each(databaseBackends)('wallet identity on $name', ({ name, kind, avail
         // A's own key signs in, then links the contract wallet, proven on chain A.
         const a = new TestClient(server);
         await signIn(a, { address: ownerA.address, chainId: CHAIN_A, signer: ownerA });
-        const { linkStatement, id: accountX } = (
-          await a.request<{ me: { id: string; linkStatement: string } }>(
-            '{ me { id linkStatement } }',
-          )
-        ).data?.me ?? { id: '', linkStatement: '' };
+        const { linkStatement, id: accountX } = (await a.request(LINK_STATEMENT)).data?.me ?? {
+          id: '',
+          linkStatement: '',
+        };
         const message = await a.prepareMessage(ownerA, {
           address: wallet,
           chainId: CHAIN_A,
           statement: linkStatement,
         });
-        const linked = await a.request<{ linkWallet: { kind: string; chainId: number } }>(
-          'mutation($m: String!, $s: String!) { linkWallet(message: $m, signature: $s) { kind chainId } }',
-          { m: message, s: await ownerA.signMessage({ message }) },
-        );
+        const linked = await a.request(LINK_WALLET, {
+          m: message,
+          s: await ownerA.signMessage({ message }),
+        });
         expect(linked.data?.linkWallet).toEqual({ kind: 'CONTRACT', chainId: CHAIN_A });
 
         // The linked wallet signs in to A's account on chain A ...

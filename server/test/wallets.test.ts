@@ -2,6 +2,7 @@ import type { SiweMessage } from '@sigil/siwe';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
 import { signedIn } from './support/signed-in.js';
@@ -14,41 +15,52 @@ import { startTestServer, type TestServer } from './support/test-server.js';
  * linked wallet signs in to the one account, and unlinking ends what the
  * wallet started.
  */
-const WALLET_FIELDS = 'address kind chainId primary linkedAt lastSignInAt';
-
-type WalletFields = {
-  address: string;
-  kind: string;
-  chainId: number | null;
-  primary: boolean;
-  linkedAt: string;
-  lastSignInAt: string | null;
-};
-
-type Me = {
-  me: {
-    id: string;
-    address: string;
-    linkStatement: string;
-    wallets: WalletFields[];
-    sessions: { id: string; address: string; current: boolean }[];
-    signIns: { edges: { node: { address: string } }[] };
-  } | null;
-};
-
-const ME = `query {
-  me {
-    id address linkStatement
-    wallets { ${WALLET_FIELDS} }
-    sessions { id address current }
-    signIns(first: 20) { edges { node { address } } }
+// What the account page shows of a wallet: the documents below spread it.
+graphql(`
+  fragment WalletsWalletFields on Wallet {
+    address kind chainId primary linkedAt lastSignInAt
   }
-}`;
+`);
+
+const ME = graphql(`
+  query WalletsMe {
+    me {
+      id address linkStatement
+      wallets { ...WalletsWalletFields }
+      sessions { id address current }
+      signIns(first: 20) { edges { node { address } } }
+    }
+  }
+`);
+
+const ME_ID = graphql(`
+  query WalletsMeId {
+    me { id }
+  }
+`);
+
+const LINK_WALLET = graphql(`
+  mutation WalletsLinkWallet($m: String!, $s: String!) {
+    linkWallet(message: $m, signature: $s) { ...WalletsWalletFields }
+  }
+`);
+
+const UNLINK_WALLET = graphql(`
+  mutation WalletsUnlinkWallet($a: Address!) {
+    unlinkWallet(address: $a)
+  }
+`);
+
+const SET_PRIMARY_WALLET = graphql(`
+  mutation WalletsSetPrimaryWallet($a: Address!) {
+    setPrimaryWallet(address: $a) { ...WalletsWalletFields }
+  }
+`);
 
 const newKey = () => privateKeyToAccount(generatePrivateKey());
 
 async function me(client: TestClient) {
-  const result = await client.request<Me>(ME);
+  const result = await client.request(ME);
   if (!result.data?.me) throw new Error(`not signed in: ${JSON.stringify(result.errors)}`);
   return result.data.me;
 }
@@ -68,10 +80,7 @@ async function linkMessage(
 }
 
 function linkWallet(client: TestClient, message: string, signature: string) {
-  return client.request<{ linkWallet: WalletFields }>(
-    `mutation($m: String!, $s: String!) { linkWallet(message: $m, signature: $s) { ${WALLET_FIELDS} } }`,
-    { m: message, s: signature },
-  );
+  return client.request(LINK_WALLET, { m: message, s: signature });
 }
 
 async function link(client: TestClient, wallet: LocalAccount, fields: Partial<SiweMessage> = {}) {
@@ -80,10 +89,7 @@ async function link(client: TestClient, wallet: LocalAccount, fields: Partial<Si
 }
 
 function unlink(client: TestClient, address: string) {
-  return client.request<{ unlinkWallet: boolean }>(
-    'mutation($a: Address!) { unlinkWallet(address: $a) }',
-    { a: address },
-  );
+  return client.request(UNLINK_WALLET, { a: address });
 }
 
 describe('linking wallets', () => {
@@ -233,10 +239,7 @@ describe('linking wallets', () => {
     const second = newKey();
     const { client } = await signedIn(server, first);
     await link(client, second);
-    const result = await client.request<{ setPrimaryWallet: WalletFields }>(
-      `mutation($a: Address!) { setPrimaryWallet(address: $a) { ${WALLET_FIELDS} } }`,
-      { a: second.address.toLowerCase() },
-    );
+    const result = await client.request(SET_PRIMARY_WALLET, { a: second.address.toLowerCase() });
     expect(result.data?.setPrimaryWallet).toMatchObject({ address: second.address, primary: true });
     const account = await me(client);
     expect(account.address).toBe(second.address);
@@ -258,7 +261,7 @@ describe('linking wallets', () => {
     const result = await unlink(acting, second.address);
     expect(result.data?.unlinkWallet).toBe(true);
     expect(await socket.closed).toBe(4401);
-    expect((await bySecond.request<Me>('{ me { id } }')).data?.me).toBeNull();
+    expect((await bySecond.request(ME_ID)).data?.me).toBeNull();
     const unlinked = await watcher.received((event) => event.type === 'WALLET_UNLINKED');
     expect(unlinked.wallet).toEqual({ address: second.address, chainId: null });
     expect(watcher.events.map((event) => event.type)).toContain('SESSION_REVOKED');
@@ -285,7 +288,7 @@ describe('linking wallets', () => {
     const { client } = await signedIn(server, first);
     await link(client, second);
     expect((await unlink(client, first.address)).data?.unlinkWallet).toBe(true);
-    expect((await client.request<Me>('{ me { id } }')).data?.me).toBeNull();
+    expect((await client.request(ME_ID)).data?.me).toBeNull();
     const account = await me((await signedIn(server, second)).client);
     expect(account.address).toBe(second.address);
     expect(account.wallets).toMatchObject([{ address: second.address, primary: true }]);

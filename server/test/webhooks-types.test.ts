@@ -1,6 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../testing/wait-for.js';
+import { graphql } from './generated/index.js';
 import {
   answerInteraction,
   browserSignedInAs,
@@ -18,6 +19,12 @@ import {
   type WebhookReceiver,
   webhooksEnv,
 } from './support/webhook-receiver.js';
+
+const END_SESSIONS = graphql(`
+  mutation WebhooksTypesEndSessions($id: ID!) {
+    endSessions(accountId: $id)
+  }
+`);
 
 /**
  * Every message type (docs/webhooks.md, "Types") from the change that sends
@@ -183,10 +190,9 @@ describe('webhook message types', () => {
   it('session.ended revoked for each session an administrator ends', async () => {
     const key = newKey();
     const sessions = [await signedIn(server, key), await signedIn(server, key)];
-    const ended = await admin.client.request<{ endSessions: number }>(
-      'mutation ($id: ID!) { endSessions(accountId: $id) }',
-      { id: sessions[0]?.accountId },
-    );
+    const ended = await admin.client.request(END_SESSIONS, {
+      id: sessions[0]?.accountId as string,
+    });
     expect(ended.data?.endSessions).toBe(2);
     for (const session of sessions) {
       expect((await message('session.ended', { sessionId: session.sessionId })).data).toEqual({

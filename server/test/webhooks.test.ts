@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../testing/wait-for.js';
 import { runHousekeeping } from '../src/housekeeping/run-housekeeping.js';
+import type {
+  WebhooksDeliveriesQueryVariables,
+  WebhooksDeliveryFieldsFragment,
+} from './generated/graphql.js';
+import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
 import { metricsOf } from './support/metrics-of.js';
@@ -18,45 +23,50 @@ import {
 /** Failure bound only: every wait ends on the event it waits for. */
 const BOUND_MS = 15_000;
 
-type Delivery = {
-  id: string;
-  endpoint: string;
-  eventType: string;
-  webhookId: string;
-  status: string;
-  attempts: number;
-  lastStatusCode: number | null;
-  nextAttemptAt: string | null;
-};
+// What the console shows of a delivery: the documents below spread it.
+graphql(`
+  fragment WebhooksDeliveryFields on WebhookDelivery {
+    id endpoint eventType webhookId status attempts lastAttemptAt lastStatusCode nextAttemptAt
+    createdAt
+  }
+`);
 
-const DELIVERY_FIELDS =
-  'id endpoint eventType webhookId status attempts lastAttemptAt lastStatusCode nextAttemptAt createdAt';
+type Delivery = WebhooksDeliveryFieldsFragment;
 
-async function deliveries(
-  client: TestClient,
-  args: { first?: number; after?: string; status?: string } = {},
-) {
-  return client.request<{
-    admin: {
-      webhookDeliveries: {
-        edges: { cursor: string; node: Delivery }[];
-        pageInfo: { hasNextPage: boolean; endCursor: string | null };
-      };
-    };
-  }>(
-    `query ($first: Int, $after: String, $status: WebhookDeliveryStatus) {
-      admin { webhookDeliveries(first: $first, after: $after, status: $status) {
-        edges { cursor node { ${DELIVERY_FIELDS} } } pageInfo { hasNextPage endCursor } } }
-    }`,
-    args,
-  );
-}
+const DELIVERIES = graphql(`
+  query WebhooksDeliveries($first: Int, $after: String, $status: WebhookDeliveryStatus) {
+    admin {
+      webhookDeliveries(first: $first, after: $after, status: $status) {
+        edges { cursor node { ...WebhooksDeliveryFields } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+`);
+
+const deliveries = (client: TestClient, args: WebhooksDeliveriesQueryVariables = {}) =>
+  client.request(DELIVERIES, args);
+
+const RESEND = graphql(`
+  mutation WebhooksResend($id: ID!) {
+    resendWebhook(deliveryId: $id) { ...WebhooksDeliveryFields }
+  }
+`);
 
 const resend = (client: TestClient, deliveryId: string) =>
-  client.request<{ resendWebhook: Delivery }>(
-    `mutation ($id: ID!) { resendWebhook(deliveryId: $id) { ${DELIVERY_FIELDS} } }`,
-    { id: deliveryId },
-  );
+  client.request(RESEND, { id: deliveryId });
+
+const LINK_STATEMENT = graphql(`
+  query WebhooksLinkStatement {
+    me { linkStatement }
+  }
+`);
+
+const RESENT_AUDIT = graphql(`
+  query WebhooksResentAudit {
+    admin { auditLog(action: "webhook_resent") { edges { node { action actorId detail } } } }
+  }
+`);
 
 const attemptsOf = async (server: TestServer, webhookId: string) =>
   Number(
@@ -231,8 +241,8 @@ describe('webhooks: endpoints, failures and the console', () => {
   it('sends wallet.linked, then wallet.unlinked and session.ended wallet_unlinked for the sessions it started', async () => {
     const { client, accountId } = await signedIn(server, 0);
     const second = testAccount(2);
-    const me = await client.request<{ me: { linkStatement: string } }>('{ me { linkStatement } }');
-    const linkStatement = me.data?.me.linkStatement ?? '';
+    const me = await client.request(LINK_STATEMENT);
+    const linkStatement = me.data?.me?.linkStatement ?? '';
     const message = await client.prepareMessage(second, {
       statement: linkStatement,
       issuedAt: new Date(server.clock()).toISOString(),
@@ -335,14 +345,14 @@ describe('webhooks: endpoints, failures and the console', () => {
     await server.services.webhooks.idle();
     const all = await deliveries(client, { first: 100 });
     expect(all.errors).toBeUndefined();
-    const nodes = all.data?.admin.webhookDeliveries.edges.map((e) => e.node) ?? [];
+    const nodes = all.data?.admin?.webhookDeliveries.edges.map((e) => e.node) ?? [];
     expect(nodes.length).toBeGreaterThan(3);
 
     const pages: Delivery[] = [];
     let after: string | undefined;
     for (;;) {
       const page = await deliveries(client, { first: 2, ...(after && { after }) });
-      const connection = page.data?.admin.webhookDeliveries;
+      const connection = page.data?.admin?.webhookDeliveries;
       pages.push(...(connection?.edges.map((e) => e.node) ?? []));
       if (!connection?.pageInfo.hasNextPage) break;
       after = connection.pageInfo.endCursor ?? undefined;
@@ -350,7 +360,7 @@ describe('webhooks: endpoints, failures and the console', () => {
     expect(pages.map((d) => d.id)).toEqual(nodes.map((d) => d.id));
 
     const failed = await deliveries(client, { status: 'FAILED' });
-    const failedNodes = failed.data?.admin.webhookDeliveries.edges.map((e) => e.node) ?? [];
+    const failedNodes = failed.data?.admin?.webhookDeliveries.edges.map((e) => e.node) ?? [];
     expect(failedNodes.length).toBe(1);
     const original = failedNodes[0] as Delivery;
     expect(original).toMatchObject({ endpoint: 'crm', eventType: 'session.created', attempts: 3 });
@@ -366,23 +376,17 @@ describe('webhooks: endpoints, failures and the console', () => {
     expect(resent.data?.resendWebhook.id).not.toBe(original.id);
     await waitFor(() => crm.delivered().some((m) => m.id === original.webhookId), BOUND_MS);
     await server.services.webhooks.idle();
-    const newest = (await deliveries(client, { first: 100 })).data?.admin.webhookDeliveries.edges
+    const newest = (await deliveries(client, { first: 100 })).data?.admin?.webhookDeliveries.edges
       .map((e) => e.node)
       .find((d) => d.id === resent.data?.resendWebhook.id);
     expect(newest).toMatchObject({ status: 'DELIVERED', attempts: 1, lastStatusCode: 200 });
 
     // The resend is in the audit log, with the administrator who made it.
-    const audit = await client.request<{
-      admin: {
-        auditLog: { edges: { node: { action: string; actorId: string; detail: string } }[] };
-      };
-    }>(
-      '{ admin { auditLog(action: "webhook_resent") { edges { node { action actorId detail } } } } }',
-    );
-    expect(audit.data?.admin.auditLog.edges.map((e) => e.node)).toMatchObject([
+    const audit = await client.request(RESENT_AUDIT);
+    expect(audit.data?.admin?.auditLog.edges.map((e) => e.node)).toMatchObject([
       { action: 'webhook_resent', actorId: adminAccountId },
     ]);
-    expect(JSON.parse(audit.data?.admin.auditLog.edges[0]?.node.detail ?? '{}')).toMatchObject({
+    expect(JSON.parse(audit.data?.admin?.auditLog.edges[0]?.node.detail ?? '{}')).toMatchObject({
       deliveryId: original.id,
     });
 

@@ -4,15 +4,10 @@ import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
+import { setWalletVisibility } from './set-wallet-visibility.js';
 import { lastSignInAt } from './sign-in-store.js';
 import { unlinkWalletAndNotify } from './unlink-wallet-and-notify.js';
-import {
-  findAccountWallet,
-  listWallets,
-  makePrimaryWallet,
-  setWalletPublic,
-  walletView,
-} from './wallet-store.js';
+import { findAccountWallet, listWallets, makePrimaryWallet, walletView } from './wallet-store.js';
 
 /** The account's wallets: listing, linking, unlinking, choosing the primary. */
 export const walletResolvers: Resolvers = {
@@ -93,14 +88,14 @@ export const walletResolvers: Resolvers = {
 
     async setWalletVisibility(_parent, args, context) {
       const session = requireSession(context);
-      const { db } = context.services;
-      const wallet = await findAccountWallet(db, {
+      const wallet = await setWalletVisibility(context.services, {
         accountId: session.account_id,
         address: args.address,
         chainId: args.chainId,
+        public: args.public,
       });
       if (!wallet) throw new BadUserInputError('address is not a wallet of this account.');
-      return walletView(await setWalletPublic(db, { wallet, public: args.public }));
+      return walletView(wallet);
     },
   },
 };

@@ -18,6 +18,9 @@ export function webhookConsumer<LiveEvent>(
   return {
     name: 'webhooks',
     async record(trx, { context, change }) {
+      // A resend stored its copy of the message itself, in this transaction
+      // (resend-webhook.ts): it is sent like any other, once committed.
+      if (change.action === 'webhook_resent') return wake;
       const stored = await enqueueWebhookMessages(trx, endpoints, context, change);
       return stored ? wake : undefined;
     },

@@ -2,8 +2,9 @@ import { BadUserInputError, NotFoundError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireAdministrator } from '../graphql/require-administrator.js';
 import { uuidArgument } from '../graphql/uuid-argument.js';
+import { resendWebhook } from './resend-webhook.js';
 import { webhookDeliveryCursor } from './webhook-delivery-cursor.js';
-import { findDelivery, insertResend, listDeliveries } from './webhook-delivery-store.js';
+import { listDeliveries } from './webhook-delivery-store.js';
 
 const MAX_PAGE = 100;
 
@@ -37,25 +38,18 @@ export const webhookResolvers: Resolvers = {
       const session = await requireAdministrator(context);
       const { services } = context;
       const deliveryId = uuidArgument(args.deliveryId, 'deliveryId', 'a webhook delivery id');
-      const at = services.clock();
-      const resent = await services.changes.commit(async ({ trx, record }) => {
-        const original = await findDelivery(trx, deliveryId);
-        if (!original) return undefined;
-        const row = await insertResend(trx, original, at);
-        await record(
-          {
-            at,
-            actorId: session.account_id,
-            ip: context.clientIp,
-            userAgent: context.userAgent,
-          },
-          { action: 'webhook_resent', accountId: null, deliveryId: original.id },
-        );
-        return row;
+      // Sent at once, not at the next poll: the webhooks consumer wakes the
+      // dispatcher once the resend committed (resend-webhook.ts).
+      const resent = await resendWebhook(services, {
+        deliveryId,
+        context: {
+          at: services.clock(),
+          actorId: session.account_id,
+          ip: context.clientIp,
+          userAgent: context.userAgent,
+        },
       });
       if (!resent) throw new NotFoundError('No such webhook delivery.');
-      // Sent now, not at the next poll.
-      void services.webhooks.wake();
       return resent;
     },
   },

@@ -2,6 +2,7 @@ import { formatSiweMessage, type SiweMessage } from '@sigil/siwe';
 import type { LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { GraphQLClient } from '../../../testing/graphql-client.js';
+import { graphql } from '../generated/index.js';
 
 export { errorCode, type GraphQLResponse } from '../../../testing/graphql-client.js';
 
@@ -15,6 +16,21 @@ export const TEST_KEYS = [
 export const testAccount = (index = 0): LocalAccount =>
   privateKeyToAccount(TEST_KEYS[index] as `0x${string}`);
 
+const CREATE_NONCE = graphql(`
+  mutation TestClientCreateNonce {
+    createNonce { value expiresAt }
+  }
+`);
+
+const SIGN_IN = graphql(`
+  mutation TestClientSignIn($message: String!, $signature: String!) {
+    signIn(message: $message, signature: $signature) {
+      account { id address }
+      session { id current chainId }
+    }
+  }
+`);
+
 /**
  * The shared cookie-keeping client (testing/graphql-client.ts) with the
  * sign-in flow a wallet goes through: the test's view of the API is exactly
@@ -22,9 +38,7 @@ export const testAccount = (index = 0): LocalAccount =>
  */
 export class TestClient extends GraphQLClient {
   async createNonce(): Promise<string> {
-    const result = await this.request<{ createNonce: { value: string } }>(
-      'mutation { createNonce { value expiresAt } }',
-    );
+    const result = await this.request(CREATE_NONCE);
     if (!result.data) throw new Error(`createNonce failed: ${JSON.stringify(result.errors)}`);
     return result.data.createNonce.value;
   }
@@ -52,18 +66,7 @@ export class TestClient extends GraphQLClient {
     signature: string,
     init: { headers?: Record<string, string> } = {},
   ) {
-    return this.request<{
-      signIn: { account: { id: string; address: string }; session: { id: string } };
-    }>(
-      `mutation SignIn($message: String!, $signature: String!) {
-        signIn(message: $message, signature: $signature) {
-          account { id address }
-          session { id current chainId }
-        }
-      }`,
-      { message, signature },
-      init,
-    );
+    return this.request(SIGN_IN, { message, signature }, init);
   }
 
   /** The whole flow: nonce, message, signature, signIn. */

@@ -2,33 +2,25 @@ import sharp from 'sharp';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
+import type { ProfileInput, ProfileRequestsProfileFieldsFragment } from '../generated/graphql.js';
+import { graphql } from '../generated/index.js';
 import { TestClient } from './graphql-client.js';
 import type { TestServer } from './test-server.js';
 
-/** The profile requests the profile, avatar and public-profile suites share, as any client sends them. */
-export const PROFILE = 'displayName bio public avatar { id width height url(width: 256) }';
+/**
+ * The profile fields the profile, avatar and public-profile suites ask for,
+ * as any client does: a document spreads `...ProfileRequestsProfileFields`.
+ */
+export const PROFILE_FIELDS = graphql(`
+  fragment ProfileRequestsProfileFields on Profile {
+    displayName bio public
+    avatar { id width height url(width: 256) }
+  }
+`);
 export const INDEX_HTML =
   '<!doctype html><html><head><meta name="description" content="generic" /><title>Sigil</title></head><body><div id="root"></div></body></html>';
 
-export type Profile = {
-  displayName: string | null;
-  bio: string | null;
-  public: boolean;
-  avatar: { id: string; width: number; height: number; url: string } | null;
-};
-
-export type PublicProfile = {
-  address: string;
-  displayName: string | null;
-  bio: string | null;
-  avatar: { id: string; url: string } | null;
-  wallets: {
-    address: string;
-    kind: string;
-    chainId: number | null;
-    proof: { message: string; signature: string; chainId: number; signedAt: string };
-  }[];
-};
+export type Profile = ProfileRequestsProfileFieldsFragment;
 
 export const newKey = () => privateKeyToAccount(generatePrivateKey());
 
@@ -39,51 +31,78 @@ export async function signedIn(server: TestServer, key: LocalAccount) {
   return client;
 }
 
-export const updateProfile = (client: TestClient, input: Record<string, unknown>) =>
-  client.request<{ updateProfile: Profile }>(
-    `mutation($input: ProfileInput!) { updateProfile(input: $input) { ${PROFILE} } }`,
-    { input },
-  );
+export const SET_AVATAR = graphql(`
+  mutation ProfileRequestsSetAvatar($file: File!) {
+    setAvatar(file: $file) { ...ProfileRequestsProfileFields }
+  }
+`);
+
+const UPDATE_PROFILE = graphql(`
+  mutation ProfileRequestsUpdateProfile($input: ProfileInput!) {
+    updateProfile(input: $input) { ...ProfileRequestsProfileFields }
+  }
+`);
+
+/** `input` as the API takes it; a test of a refusal may send any value. */
+export const updateProfile = (client: TestClient, input: ProfileInput) =>
+  client.request(UPDATE_PROFILE, { input });
+
+const OWN_PROFILE = graphql(`
+  query ProfileRequestsOwnProfile {
+    me { profile { ...ProfileRequestsProfileFields } }
+  }
+`);
 
 export async function profileOf(client: TestClient): Promise<Profile> {
-  const result = await client.request<{ me: { profile: Profile } }>(
-    `query { me { profile { ${PROFILE} } } }`,
-  );
+  const result = await client.request(OWN_PROFILE);
   if (!result.data?.me) throw new Error(JSON.stringify(result.errors));
   return result.data.me.profile;
 }
 
-export const PUBLIC_PROFILE = `query($address: Address!) {
-  publicProfile(address: $address) {
-    address displayName bio avatar { id url(width: 512) }
-    wallets { address kind chainId proof { message signature chainId signedAt } }
+const PUBLIC_PROFILE = graphql(`
+  query ProfileRequestsPublicProfile($address: Address!) {
+    publicProfile(address: $address) {
+      address displayName bio avatar { id url(width: 512) }
+      wallets { address kind chainId proof { message signature chainId signedAt } }
+    }
   }
-}`;
+`);
 
 export function publicProfile(server: TestServer, address: string) {
-  return new TestClient(server).request<{ publicProfile: PublicProfile | null }>(PUBLIC_PROFILE, {
-    address,
-  });
+  return new TestClient(server).request(PUBLIC_PROFILE, { address });
 }
 
+const SET_VISIBILITY = graphql(`
+  mutation ProfileRequestsSetVisibility($a: Address!, $p: Boolean!) {
+    setWalletVisibility(address: $a, public: $p) { address public }
+  }
+`);
+
 export const setVisibility = (client: TestClient, address: string, visible: boolean) =>
-  client.request<{ setWalletVisibility: { address: string; public: boolean } }>(
-    'mutation($a: Address!, $p: Boolean!) { setWalletVisibility(address: $a, public: $p) { address public } }',
-    { a: address, p: visible },
-  );
+  client.request(SET_VISIBILITY, { a: address, p: visible });
+
+const LINK_STATEMENT = graphql(`
+  query ProfileRequestsLinkStatement {
+    me { linkStatement }
+  }
+`);
+
+const LINK_WALLET = graphql(`
+  mutation ProfileRequestsLinkWallet($m: String!, $s: String!) {
+    linkWallet(message: $m, signature: $s) { address }
+  }
+`);
 
 export async function linkWallet(client: TestClient, wallet: LocalAccount) {
-  const me = await client.request<{ me: { linkStatement: string } }>(
-    'query { me { linkStatement } }',
-  );
+  const me = await client.request(LINK_STATEMENT);
   const message = await client.prepareMessage(wallet, {
-    statement: me.data?.me.linkStatement ?? '',
+    statement: me.data?.me?.linkStatement ?? '',
     issuedAt: new Date().toISOString(),
   });
-  const result = await client.request(
-    'mutation($m: String!, $s: String!) { linkWallet(message: $m, signature: $s) { address } }',
-    { m: message, s: await wallet.signMessage({ message }) },
-  );
+  const result = await client.request(LINK_WALLET, {
+    m: message,
+    s: await wallet.signMessage({ message }),
+  });
   if (result.errors) throw new Error(JSON.stringify(result.errors));
   return message;
 }

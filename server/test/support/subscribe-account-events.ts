@@ -1,7 +1,14 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { AccountEvents } from '../../src/events/account-events.js';
+import { graphql } from '../generated/index.js';
 import type { TestClient } from './graphql-client.js';
+
+const OWN_SESSIONS = graphql(`
+  query SubscribeAccountEventsOwnSessions {
+    me { id sessions { id current } }
+  }
+`);
 
 export type ReceivedEvent = {
   type: string;
@@ -144,9 +151,7 @@ async function probeUntilSubscribed(
   arrived: () => boolean,
   ended: Promise<void>,
 ) {
-  const me = await client.request<{
-    me: { id: string; sessions: { id: string; current: boolean }[] } | null;
-  }>('{ me { id sessions { id current } } }');
+  const me = await client.request(OWN_SESSIONS);
   const account = me.data?.me;
   const session = account?.sessions.find((candidate) => candidate.current);
   if (!account || !session) throw new Error('probing needs a client with a live session');

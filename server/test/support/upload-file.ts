@@ -1,3 +1,5 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
 import type { GraphQLClient, GraphQLResponse } from '../../../testing/graphql-client.js';
 
 export type UploadOptions = {
@@ -16,12 +18,14 @@ export type UploadOptions = {
  * upload link sends it: `operations`, `map`, then the file, with the
  * client's cookie and Origin and the CSRF header multipart needs.
  */
-export async function uploadFile<T = Record<string, unknown>>(
+export async function uploadFile<T>(
   client: GraphQLClient,
-  query: string,
+  /** A typed document, or a string for a query malformed on purpose. */
+  document: TypedDocumentNode<T, { file: unknown }> | string,
   bytes: Uint8Array,
   options: UploadOptions = {},
 ): Promise<GraphQLResponse<T> & { text: string }> {
+  const query = typeof document === 'string' ? document : print(document);
   const form = new FormData();
   form.append('operations', JSON.stringify({ query, variables: { file: null } }));
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
