@@ -148,7 +148,13 @@ export async function runAccessCheck(
       const [first, ...rest] = identities;
       if (!first) throw new Error('an account needs a wallet');
       const { account } = await findOrCreateAccountForWallet(store.db, { identity: first, now });
-      const proof = { message: 'bench', signature: '0x', chainId: CHAIN_A, at: now };
+      const proof = {
+        message: 'bench',
+        signature: '0x',
+        chainId: CHAIN_A,
+        chain: `eip155:${CHAIN_A}`,
+        at: now,
+      };
       for (const identity of rest) {
         await linkWalletToAccount(store.db, {
           accountId: account.id,

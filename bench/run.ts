@@ -6,6 +6,7 @@
 //   npm run bench -- --no-build        measure whatever server/dist and web/dist hold
 //   npm run bench -- sign-in me web-bundle web-timing web-phone socket-fanout image-variants memory-soak access webhooks public-cost   only the benches named
 //   npm run bench -- memory-soak --rounds 3   a quick soak (default 20 rounds of 1,000 sign-ins)
+//   npm run bench -- web-phone --locale ja-JP   a phone whose browser language is Japanese
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -73,6 +74,20 @@ function roundsArgument(args: string[]): number | undefined {
 
 const rounds = roundsArgument(process.argv.slice(2));
 
+/** `--locale ja-JP` (or `--locale=ja-JP`): the browser's language for web-phone. */
+function localeArgument(args: string[]): string | undefined {
+  const index = args.findIndex((arg) => arg === '--locale' || arg.startsWith('--locale='));
+  if (index === -1) return undefined;
+  const arg = args[index] as string;
+  const value = arg.includes('=') ? arg.split('=')[1] : args[index + 1];
+  if (!value || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value)) {
+    throw new Error('--locale takes a language tag, such as ja-JP');
+  }
+  return value;
+}
+
+const locale = localeArgument(process.argv.slice(2));
+
 const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult> }[] = [
   { name: 'sign-in', title: 'sign-in throughput', run: () => runSignInThroughput() },
   { name: 'me', title: 'authenticated me throughput', run: () => runMeThroughput() },
@@ -90,7 +105,7 @@ const BENCHES: { name: BenchName; title: string; run: () => Promise<BenchResult>
     name: 'web-phone',
     title:
       'web on a phone: Lighthouse mobile and Connect usable, against a static RainbowKit starter',
-    run: () => runWebPhone(),
+    run: () => runWebPhone(undefined, locale === undefined ? {} : { locale }),
   },
   {
     name: 'socket-fanout',
@@ -435,7 +450,10 @@ function gitCommit(): string | undefined {
 
 async function main() {
   const args = process.argv.slice(2);
-  const only = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--rounds');
+  const only = args.filter(
+    (arg, index) =>
+      !arg.startsWith('--') && args[index - 1] !== '--rounds' && args[index - 1] !== '--locale',
+  );
   const selected = BENCHES.filter((bench) => only.length === 0 || only.includes(bench.name));
   const startedAt = new Date();
   const loadAverageAtStart = loadavg();

@@ -4,6 +4,8 @@
 // rounds, medians. Every non-loopback host is unreachable for both.
 //
 //   node --import tsx bench/web-phone.ts     (alone; `npm run bench -- web-phone` through run.ts)
+//   npm run bench -- web-phone --locale ja-JP   (a browser whose language is Japanese: Sigil
+//                                                loads the ja-JP catalogue beside its entry)
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -131,8 +133,14 @@ function medianRow(
   };
 }
 
+export type WebPhoneOptions = {
+  /** The browser's language, for Lighthouse's Chromium and the Connect timings. @default the machine's */
+  locale?: string;
+};
+
 export async function runWebPhone(
   log: (line: string) => void = (line) => console.log(line),
+  { locale }: WebPhoneOptions = {},
 ): Promise<WebPhoneResult> {
   const missing = browserBenchMissing();
   if (missing) return skipped('web-phone', missing, log);
@@ -147,11 +155,16 @@ export async function runWebPhone(
     });
     const address = await publishProfile(server.url);
     starter = await serveBrotliDist(await buildPhoneStarter());
+    // --lang and --accept-lang set navigator.languages and Accept-Language (the starter ignores both).
+    const languageArgs = locale ? [`--lang=${locale}`, `--accept-lang=${locale}`] : [];
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
-      chromeFlags: ['--headless=new', ...OFFLINE_ARGS],
+      chromeFlags: ['--headless=new', ...OFFLINE_ARGS, ...languageArgs],
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: OFFLINE_ARGS });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...OFFLINE_ARGS, ...languageArgs],
+    });
     const pages = [
       { name: 'Sigil /', url: `${server.url}/`, connect: true },
       { name: 'Sigil /u/<address>', url: `${server.url}/u/${address}`, connect: false },
@@ -160,7 +173,8 @@ export async function runWebPhone(
     ];
     log(
       `  Sigil ${server.url} (${server.runtime.kind}), starter ${starter.url} (static brotli), ` +
-        `Chromium ${browser.version()}, Lighthouse mobile (simulated Slow 4G, 4x CPU)`,
+        `Chromium ${browser.version()}, Lighthouse mobile (simulated Slow 4G, 4x CPU)` +
+        (locale ? `, the browser's language ${locale}` : ''),
     );
     const lighthouseRuns = new Map<string, PhonePageFigures[]>(pages.map((p) => [p.name, []]));
     const connectRuns = new Map<string, ConnectTimes[]>(pages.map((p) => [p.name, []]));
@@ -172,9 +186,9 @@ export async function runWebPhone(
         lighthouseRuns.get(page.name)?.push(figures);
         let connect = '';
         if (page.connect) {
-          const times = await timeConnectUsable(browser, page.url);
+          const times = await timeConnectUsable(browser, page.url, locale);
           connectRuns.get(page.name)?.push(times);
-          const walletList = await timeWalletListAfterEarlyTap(browser, page.url);
+          const walletList = await timeWalletListAfterEarlyTap(browser, page.url, locale);
           walletListRuns.get(page.name)?.push(walletList);
           connect =
             `, Connect clickable ${times.clickableMs.toFixed(0)} ms, RainbowKit's usable ${times.rainbowKitMs.toFixed(0)} ms, ` +

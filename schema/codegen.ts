@@ -33,10 +33,11 @@ const config: CodegenConfig = {
         },
         scalars: {
           DateTime: { input: 'Date', output: 'Date | number' },
-          // In: what AddressScalar hands a resolver, checksummed. Out: any
-          // address text (rows keep theirs as strings); the scalar checks and
-          // checksums it on the way out.
-          Address: { input: 'viem#Address', output: 'string' },
+          // In: what AddressScalar hands a resolver: an EIP-55 checksummed
+          // Ethereum address or a base58 Solana one. Out: any address text
+          // (rows keep theirs as strings); the scalar checks it, and
+          // checksums an Ethereum one, on the way out.
+          Address: { input: 'string', output: 'string' },
           File: 'File',
         },
         enumsAsTypes: true,
@@ -95,7 +96,7 @@ const config: CodegenConfig = {
           DateTime: 'string',
           // What the server sends is always a checksummed address; what the app
           // sends may be text a person typed, which the server checks.
-          Address: { input: 'string', output: 'viem#Address' },
+          Address: 'string',
           File: 'File',
         },
       },

@@ -18,9 +18,9 @@ export default defineConfig({
     },
   ],
   format: formatter({ lineNumbers: false }),
-  // A message not yet translated reads in English rather than as its id (the strict
-  // compile of `npm run i18n:check` still refuses a catalogue with one).
-  fallbackLocales: { default: SOURCE_LOCALE },
+  // No fallbackLocales: a message not yet translated still reads in English (the source
+  // locale's words are the compile's last resort), but counts as missing, so the strict
+  // compile of `npm run i18n:check` refuses the catalogue.
   // Grouped by the file a message comes from: a translator reads a page's messages together.
   orderBy: 'origin',
 });

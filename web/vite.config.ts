@@ -12,17 +12,17 @@ const serverUrl = process.env.SIGIL_SERVER_URL ?? 'http://127.0.0.1:3000';
 
 /** Vendor groups of the first load: split by how often each changes, so a release reuses the others from cache. */
 const initialVendorGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+  // Lingui's runtime rides with React: the first paint's words come through it, and on a phone's
+  // HTTP/1.1 every file of the first load more than six waits a round trip for a connection.
+  {
+    name: 'react',
+    test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@messageformat|js-sha256|@babel[\\/]runtime)[\\/]/,
+    priority: 4,
+  },
   {
     name: 'wallet',
     test: /node_modules[\\/](@rainbow-me|@vanilla-extract|wagmi|@wagmi|viem|ox|abitype|@noble|@scure|@tanstack|cuer|qr|react-remove-scroll[^\\/]*|use-callback-ref|use-sidecar|ua-parser-js|zustand|mipd|eventemitter3)[\\/]/,
     priority: 3,
-  },
-  // Lingui's runtime: the first paint's words come through it (docs/translations.md).
-  {
-    name: 'i18n',
-    test: /node_modules[\\/](@lingui|@messageformat|js-sha256|@babel[\\/]runtime)[\\/]/,
-    priority: 2,
   },
   {
     name: 'graphql',
@@ -76,6 +76,17 @@ export default defineConfig(({ mode }) => ({
           // dynamic import (pages, WalletConnect, wallet SDKs) stays in its own lazy chunk.
           groups: [
             ...initialVendorGroups.map((group) => ({ ...group, tags: ['$initial' as const] })),
+            // Sign In With Solana's parser, formatter and base58 in a chunk of their own: left to
+            // itself the bundler puts every shared module of @sigil/siwe into one chunk, and an
+            // Ethereum-only /u or /verify downloaded the Solana code with it (docs/web-app.md,
+            // "Solana wallets").
+            {
+              name: 'siws',
+              test: /packages[\\/]siwe[\\/](src[\\/](solana[\\/](?!verify-solana-signature)|message[\\/](parse-siws|format-siws|siws-|invalid-siws))|node_modules[\\/]@scure[\\/]base)/,
+              priority: 2,
+              // What they share with the EIP-4361 code (errors, the line reader) stays out of it.
+              includeDependenciesRecursively: false,
+            },
             // What loads after the first paint, in two files rather than about twenty.
             {
               name: createWalletStackChunkNamer(),

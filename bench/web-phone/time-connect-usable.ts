@@ -26,8 +26,10 @@ export type ConnectTimes = {
 };
 
 /** A fresh context (cold cache) on a 412×823 phone screen, throttled through the DevTools protocol, at `url`. */
-async function openThrottledPage(browser: Browser, url: string) {
+async function openThrottledPage(browser: Browser, url: string, locale?: string) {
   const context = await browser.newContext({
+    // The browser's language (navigator.languages, Accept-Language): which catalogue Sigil loads.
+    ...(locale ? { locale } : {}),
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
@@ -77,8 +79,12 @@ async function whenUsable(page: Page, selectors: string[]) {
  * Milliseconds from navigation start until a Connect button takes a click,
  * and until RainbowKit's own is on screen, enabled and answering clicks.
  */
-export async function timeConnectUsable(browser: Browser, url: string): Promise<ConnectTimes> {
-  const { context, page } = await openThrottledPage(browser, url);
+export async function timeConnectUsable(
+  browser: Browser,
+  url: string,
+  locale?: string,
+): Promise<ConnectTimes> {
+  const { context, page } = await openThrottledPage(browser, url, locale);
   try {
     const clickable = await whenUsable(page, [CONNECT_PLACEHOLDER, CONNECT_BUTTON]);
     const rainbowKit = await whenUsable(page, [CONNECT_BUTTON]);
@@ -94,8 +100,12 @@ export async function timeConnectUsable(browser: Browser, url: string): Promise<
  * connect dialog) is on screen, after a tap on the first Connect button that
  * took one (Sigil's placeholder, or RainbowKit's own button).
  */
-export async function timeWalletListAfterEarlyTap(browser: Browser, url: string): Promise<number> {
-  const { context, page } = await openThrottledPage(browser, url);
+export async function timeWalletListAfterEarlyTap(
+  browser: Browser,
+  url: string,
+  locale?: string,
+): Promise<number> {
+  const { context, page } = await openThrottledPage(browser, url, locale);
   try {
     const clickable = await whenUsable(page, [CONNECT_PLACEHOLDER, CONNECT_BUTTON]);
     await page.tap(clickable.selector);

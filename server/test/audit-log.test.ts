@@ -113,7 +113,9 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
       });
       expect(detailOf(event)).toEqual({
         sessionId: user.sessionId,
+        namespace: 'eip155',
         chainId: 31337,
+        chain: 'eip155:31337',
         walletKind: 'EOA',
         accountCreated: true,
       });
@@ -192,11 +194,14 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
       for (const event of [unlink, makePrimary, link]) {
         expect(event).toMatchObject({ actorId: owner.accountId, address: second.address });
       }
-      expect(detailOf(link)).toEqual({ kind: 'EOA', chainId: null });
-      expect(detailOf(makePrimary)).toEqual({ chainId: null });
+      const caip10 = `eip155:1:${second.address}`;
+      expect(detailOf(link)).toEqual({ namespace: 'eip155', kind: 'EOA', chainId: null, caip10 });
+      expect(detailOf(makePrimary)).toEqual({ namespace: 'eip155', chainId: null, caip10 });
       expect(detailOf(unlink)).toEqual({
+        namespace: 'eip155',
         kind: 'EOA',
         chainId: null,
+        caip10,
         endedSessionIds: [secondSession.sessionId],
       });
     });
@@ -234,7 +239,12 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
         address: key.address,
         ip: '127.0.0.1',
       });
-      expect(detailOf(event)).toEqual({ chainId: 31337, code: 'INVALID_SIGNATURE' });
+      expect(detailOf(event)).toEqual({
+        namespace: 'eip155',
+        chainId: 31337,
+        chain: 'eip155:31337',
+        code: 'INVALID_SIGNATURE',
+      });
     });
 
     it('keeps a refused sign-in to a bounded record, whatever the size of its message and user agent', async () => {
@@ -286,7 +296,12 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
       expect(errorCode(refused)).toBe('ACCOUNT_SUSPENDED');
       const [event] = await eventsOf(admin.client, user.accountId, 'sign_in_refused');
       expect(event).toMatchObject({ accountId: user.accountId, address: key.address });
-      expect(detailOf(event)).toEqual({ chainId: 31337, code: 'ACCOUNT_SUSPENDED' });
+      expect(detailOf(event)).toEqual({
+        namespace: 'eip155',
+        chainId: 31337,
+        chain: 'eip155:31337',
+        code: 'ACCOUNT_SUSPENDED',
+      });
       // Nothing of the refused sign-in was kept: no sign_in after the suspension.
       const actions = (await eventsOf(admin.client, user.accountId)).map((e) => e.action);
       expect(actions.slice(0, 2)).toEqual(['sign_in_refused', 'account_suspended']);

@@ -17,6 +17,8 @@ import {
   WIKI,
 } from './support/oidc-relying-party.js';
 import { updateProfile } from './support/profile-requests.js';
+import { prepareSolanaMessage, signedInWithSolana } from './support/solana-sign-in.js';
+import { newSolanaKey } from './support/solana-test-key.js';
 import { subscribeAccountEvents } from './support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { uploadFile } from './support/upload-file.js';
@@ -170,6 +172,41 @@ describe('OpenID Connect provider', () => {
     expect(
       await client.fetchUserInfo(wallets.config, wallets.tokens.access_token, accountId),
     ).toEqual({ sub: accountId, preferred_username: address, wallets: [`eip155:1:${address}`] });
+  });
+
+  it('releases the CAIP-10 ids of both families in wallets, to a browser signed in with the Solana wallet', async () => {
+    const ethereum = new TestClient(server);
+    const signedInEthereum = await ethereum.signInAs(testAccount(1));
+    const otherAccountId = signedInEthereum.data?.signIn.account.id ?? '';
+    const solana = newSolanaKey();
+    const statement = await ethereum.request<{ me: { linkStatement: string } }>(
+      '{ me { linkStatement } }',
+    );
+    const message = await prepareSolanaMessage(ethereum, solana, {
+      statement: statement.data?.me.linkStatement ?? '',
+      issuedAt: new Date(server.clock()).toISOString(),
+    });
+    const linked = await ethereum.request(
+      'mutation($m: String!, $s: String!) { linkWallet(message: $m, signature: $s) { address } }',
+      { m: message, s: solana.signMessage(message) },
+    );
+    expect(linked.errors).toBeUndefined();
+    const bySolana = await signedInWithSolana(server, solana, new TestClient(server));
+    expect(bySolana.accountId).toBe(otherAccountId);
+    const wallets = await signInToClient(
+      WIKI,
+      { scope: 'openid wallets' },
+      browserSignedInAs(server, bySolana.client),
+    );
+    expect(
+      await client.fetchUserInfo(wallets.config, wallets.tokens.access_token, otherAccountId),
+    ).toEqual({
+      sub: otherAccountId,
+      wallets: [
+        `eip155:1:${testAccount(1).address}`,
+        `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${solana.address}`,
+      ],
+    });
   });
 
   it("releases the profile's name and avatar as name and picture, through the image pipeline", async () => {

@@ -120,6 +120,8 @@ describe.each(databaseBackends)('webhooks on $name', (backend) => {
         address: testAccount(0).address,
         walletKind: 'EOA',
         chainId: 31337,
+        namespace: 'eip155',
+        chain: 'eip155:31337',
       });
       expect(byType.get('session.created')?.data).toEqual({
         accountId,
@@ -127,6 +129,8 @@ describe.each(databaseBackends)('webhooks on $name', (backend) => {
         address: testAccount(0).address,
         chainId: 31337,
         walletKind: 'EOA',
+        namespace: 'eip155',
+        chain: 'eip155:31337',
       });
       const body = JSON.parse(byType.get('session.created')?.body ?? '{}');
       expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
@@ -258,6 +262,8 @@ describe('webhooks: endpoints, failures and the console', () => {
       address: second.address,
       kind: 'EOA',
       chainId: null,
+      namespace: 'eip155',
+      caip10: `eip155:1:${second.address}`,
     });
 
     // A session the linked wallet started ends with its unlinking.
@@ -273,6 +279,8 @@ describe('webhooks: endpoints, failures and the console', () => {
       address: second.address,
       kind: 'EOA',
       chainId: null,
+      namespace: 'eip155',
+      caip10: `eip155:1:${second.address}`,
     });
     await waitFor(
       () => ofType(crm, 'session.ended').some((m) => m.data.sessionId === viaSecond.sessionId),

@@ -34,14 +34,18 @@ const REASON = 'Posted phishing links in the profile';
 /** `0x1234…abcd`, as the console shows a wallet where room is short. */
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
-/** The page at 1280 and 360 px wide, light and dark, as `screenshots/admin-<name>[-dark][-narrow].png`. */
-async function screenshots(page: Page, name: string) {
+/**
+ * The page at 1280 and 360 px wide, light and dark, as `screenshots/admin-<name>[-dark][-narrow].png`;
+ * `atNarrow` checks what must hold at 360 px.
+ */
+async function screenshots(page: Page, name: string, atNarrow?: () => Promise<void>) {
   await saveScreenshot(page, `admin-${name}`);
   await page.emulateMedia({ colorScheme: 'dark' });
   await saveScreenshot(page, `admin-${name}-dark`);
   await page.setViewportSize({ width: 360, height: 800 });
   // docs/web-app.md: at 360 px the page never scrolls sideways; a table scrolls in its own box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await atNarrow?.();
   // The whole page: on a phone it is long, and what is below the fold matters too.
   await saveScreenshot(page, `admin-${name}-dark-narrow`, { fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
@@ -51,6 +55,15 @@ async function screenshots(page: Page, name: string) {
 
 it('shows a signed-in account without `admin` only "Not allowed"', async () => {
   const { page } = await browser.open({ accountIndex: 0, account: outsider, path: '/admin' });
+  const refusedGates: string[] = [];
+  page.on('response', async (response) => {
+    const request = response.request();
+    if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return;
+    if ((request.postDataJSON() as { operationName?: string }).operationName !== 'AdminGate')
+      return;
+    const body = await response.text();
+    if (body.includes('FORBIDDEN')) refusedGates.push(body);
+  });
   const app = new SigilApp(page);
   // Not signed in: the console asks for that first.
   await page.getByRole('button', { name: 'Connect and sign in' }).waitFor();
@@ -58,6 +71,14 @@ it('shows a signed-in account without `admin` only "Not allowed"', async () => {
   await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
   expect(await page.getByRole('navigation', { name: 'Administration' }).count()).toBe(0);
   expect(await page.getByRole('table').count()).toBe(0);
+  // Elsewhere, only the header asks the console's gate: refused, it shows no link.
+  const refusedBefore = refusedGates.length;
+  await page.goto('/account');
+  // A page load on a busy machine: the bound is only a failure bound.
+  await expect.poll(() => refusedGates.length, { timeout: 30_000 }).toBeGreaterThan(refusedBefore);
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+  expect(await main.getByRole('link', { name: 'Console' }).count()).toBe(0);
 });
 
 it('lets an administrator find an account, suspend it with a reason and see that in the audit log; the suspended person is told why at sign-in', async () => {
@@ -77,6 +98,11 @@ it('lets an administrator find an account, suspend it with a reason and see that
   await expect.poll(() => figures.nth(1).locator('dt').textContent()).toBe('Active sessions');
   expect(await page.getByTestId('chart-table').locator('tbody tr').count()).toBe(30);
   await page.locator('.admin-chart-canvas canvas').first().waitFor();
+  // An administrator has the console in the header's navigation.
+  const consoleLink = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Console' });
+  expect(await consoleLink.getAttribute('href')).toBe('/admin');
   await screenshots(page, 'overview');
 
   // Accounts: a search by the start of the member's address finds it alone.
@@ -88,7 +114,30 @@ it('lets an administrator find an account, suspend it with a reason and see that
   const rows = page.getByTestId('admin-row');
   await expect.poll(() => rows.count()).toBe(1);
   await rows.first().getByTitle(member.address).waitFor();
-  await screenshots(page, 'accounts');
+  await screenshots(page, 'accounts', async () => {
+    // At 360 px the tabs stay on one line (scrolling sideways in their own box), and the
+    // accounts table keeps every column: it scrolls in its own labelled region.
+    const tabTops = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
+    expect(new Set(tabTops).size).toBe(1);
+    // The table's own scrolling box (the page's section is named "Accounts" too).
+    const region = page.getByRole('table', { name: 'Accounts' }).locator('xpath=..');
+    expect(await region.getAttribute('aria-label')).toBe('Accounts');
+    expect(await region.getByRole('columnheader').allTextContents()).toEqual([
+      'Id',
+      'Primary address',
+      'Display name',
+      'Created',
+      'Roles',
+      'Suspended',
+    ]);
+    const { scrollWidth, tableWidth } = await region.evaluate((box) => ({
+      scrollWidth: box.scrollWidth,
+      tableWidth: box.querySelector('table')?.getBoundingClientRect().width ?? 0,
+    }));
+    expect(scrollWidth).toBeGreaterThanOrEqual(Math.floor(tableWidth));
+  });
 
   // The account: suspend it, with a reason; the dialog will not go without one.
   await rows.first().getByRole('link').click();
@@ -132,9 +181,50 @@ it('lets an administrator find an account, suspend it with a reason and see that
   await page.getByRole('combobox', { name: 'Action' }).selectOption('account_suspended');
   await expect.poll(() => rows.count()).toBe(1);
   const event = rows.first();
-  expect(await event.getByRole('cell').nth(1).textContent()).toBe('account_suspended');
+  // The action in words, the detail as labelled fields, the device from the user agent.
+  expect(await event.getByRole('cell').nth(1).textContent()).toBe('Account suspended');
   await event.getByTitle(memberId).waitFor();
+  const detail = await event
+    .getByRole('term')
+    .evaluateAll((terms) =>
+      terms.map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    );
+  expect(detail).toEqual(
+    expect.arrayContaining([`Reason: “${REASON}”`, 'Until: An administrator lifts it']),
+  );
+  expect(detail.find((line) => line.startsWith('Sessions ended: '))).toMatch(
+    /^Sessions ended: \d+/,
+  );
+  const device = event.getByRole('cell').nth(6);
+  expect(await device.textContent()).toMatch(/^[\w ]+ on Linux$/);
+  expect(await device.locator('span').getAttribute('title')).toMatch(/^Mozilla\/5\.0 /);
   await screenshots(page, 'audit-log');
+
+  // In Arabic (chosen, remembered, then the page loaded in it) the console is laid out right
+  // to left, its dates in Arabic's own forms, and at 360 px the page still does not scroll
+  // sideways: its tables and tabs scroll in their own boxes.
+  await page.getByTestId('language-menu').selectOption('ar-AR');
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 30_000 })
+    .toBe('rtl');
+  const firstTime = rows.first().locator('time').first();
+  const at = await firstTime.getAttribute('datetime');
+  expect(await firstTime.textContent()).toBe(
+    await page.evaluate(
+      (instant) =>
+        new Intl.DateTimeFormat('ar-AR', { dateStyle: 'medium', timeStyle: 'short' }).format(
+          Date.parse(instant ?? ''),
+        ),
+      at,
+    ),
+  );
+  await screenshots(page, 'audit-log-ar');
+  await page.getByTestId('language-menu').selectOption('en-US');
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+  await page.getByRole('combobox', { name: 'Action' }).selectOption('account_suspended');
+  await expect.poll(() => rows.count()).toBe(1);
 
   // Its export, today only, as the browser downloads it with the administrator's cookie.
   const today = new Date().toISOString().slice(0, 10);

@@ -110,6 +110,20 @@ const PAGES = [
 ];
 
 describe('axe-core', () => {
+  it('reports what it is asked to find (an image without a text alternative)', async () => {
+    const { page } = await browser.open({ accountIndex: 24 });
+    await page.getByRole('heading', { level: 1, name: HOME_HEADING }).waitFor();
+    await page.evaluate(() => {
+      const image = Object.assign(document.createElement('img'), {
+        src: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=',
+        width: 20,
+        height: 20,
+      });
+      document.querySelector('main')?.append(image);
+    });
+    expect((await runAxe(page)).map((violation) => violation.id)).toContain('image-alt');
+  });
+
   for (const locale of ['en-US', 'ar-AR']) {
     for (const colorScheme of ['light', 'dark'] as const) {
       it(`finds no violation on any page in ${locale}, ${colorScheme}, at 360 px and on a desktop`, async () => {

@@ -2,8 +2,10 @@ import type { AccessRule, Requirement } from '../config/access-rule.js';
 
 /** A wallet of the account, as the identity rule sees it (docs/sign-in.md, step 6). */
 export type AccountWallet = {
-  /** EIP-55 checksummed. */
-  address: `0x${string}`;
+  /** A Solana key counts for allowlists only: token requirements read EVM chains. */
+  namespace: 'eip155' | 'solana';
+  /** EIP-55 checksummed (Ethereum), or base58 (Solana). */
+  address: string;
   kind: 'EOA' | 'CONTRACT';
   /** Null for an EOA; a contract wallet's own chain. */
   chainId: number | null;
@@ -43,6 +45,7 @@ export function balanceKey(requirement: BalanceRequirement): string {
  * else's, so it counts on its own chain only.
  */
 export function countsOn(wallet: AccountWallet, chainId: number): boolean {
+  if (wallet.namespace !== 'eip155') return false;
   return wallet.kind === 'EOA' || wallet.chainId === chainId;
 }
 
@@ -59,7 +62,8 @@ export function planBalanceReads(
       if (byKey.has(key)) continue;
       const holders = wallets
         .filter((wallet) => countsOn(wallet, requirement.chainId))
-        .map((wallet) => wallet.address);
+        // countsOn admits Ethereum wallets only, whose addresses are hex.
+        .map((wallet) => wallet.address as `0x${string}`);
       byKey.set(key, { key, chainId: requirement.chainId, requirement, holders });
     }
   }

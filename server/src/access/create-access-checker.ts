@@ -108,7 +108,8 @@ export function createAccessChecker(p: CreateAccessCheckerParameters): AccessChe
 
   async function walletsOf(accountId: string): Promise<AccountWallet[]> {
     return (await listWallets(db, accountId)).map((w) => ({
-      address: w.address as `0x${string}`,
+      namespace: w.namespace,
+      address: w.address,
       kind: w.kind,
       chainId: w.chain_id,
     }));

@@ -8,8 +8,14 @@ const EOA_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const EOA_2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const CONTRACT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 
-const eoa = (address: `0x${string}`): AccountWallet => ({ address, kind: 'EOA', chainId: null });
+const eoa = (address: `0x${string}`): AccountWallet => ({
+  namespace: 'eip155',
+  address,
+  kind: 'EOA',
+  chainId: null,
+});
 const contractOn = (chainId: number): AccountWallet => ({
+  namespace: 'eip155',
   address: CONTRACT,
   kind: 'CONTRACT',
   chainId,

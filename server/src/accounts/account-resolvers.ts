@@ -1,8 +1,10 @@
 import { BadUserInputError } from '../errors.js';
+import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import { listLiveSessions } from '../sessions/session-store.js';
 import { findAccountById } from './account-store.js';
+import { namespaceOfChain, rowChain } from './row-chain.js';
 import { decodeSignInCursor, encodeSignInCursor } from './sign-in-cursor.js';
 import { listSignIns } from './sign-in-store.js';
 
@@ -51,6 +53,8 @@ export const accountResolvers: Resolvers = {
     at: (signIn) => signIn.at,
     address: (signIn) => signIn.address,
     chainId: (signIn) => signIn.chain_id,
+    chain: (signIn) => rowChain(signIn),
+    namespace: (signIn) => chainNamespaceEnum(namespaceOfChain(rowChain(signIn))),
     walletKind: (signIn) => signIn.wallet_kind,
     userAgent: (signIn) => signIn.user_agent,
   },

@@ -60,16 +60,22 @@ export async function findOrCreateAccountForWallet(
     address: p.identity.address,
     chain_id: p.identity.chainId,
     kind: p.identity.kind,
+    namespace: p.identity.namespace,
     identity: p.identity.key,
     is_primary: 1,
     linked_at: p.now,
     link_message: null,
     link_signature: null,
     public: 0,
-    proof_message: p.proof?.message ?? null,
-    proof_signature: p.proof?.signature ?? null,
-    proof_chain_id: p.proof?.chainId ?? null,
-    proof_at: p.proof?.at ?? null,
+    ...(p.proof
+      ? proofColumns(p.proof)
+      : {
+          proof_message: null,
+          proof_signature: null,
+          proof_chain_id: null,
+          proof_chain: null,
+          proof_at: null,
+        }),
   };
   await db.insertInto('accounts').values(account).execute();
   const inserted = await db

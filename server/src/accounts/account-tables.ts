@@ -14,11 +14,13 @@ export type AccountsTable = {
 export type WalletsTable = {
   id: string;
   account_id: string;
-  /** EIP-55 checksummed. */
+  /** EIP-55 checksummed for Ethereum; base58, as written (case-sensitive), for Solana. */
   address: string;
-  /** Null for an EOA; the chain it proved itself on for a contract wallet. */
+  /** Null for an EOA and a Solana key; the chain it proved itself on for a contract wallet. */
   chain_id: number | null;
   kind: WalletIdentityKind;
+  /** The wallet's family; `eip155` by default, as for every wallet before migration 0010. */
+  namespace: Generated<ChainNamespace>;
   /** Unique across the database. */
   identity: string;
   /** 1 for the account's primary wallet (exactly one per account), 0 otherwise. */
@@ -37,8 +39,13 @@ export type WalletsTable = {
   proof_message: string | null;
   proof_signature: string | null;
   proof_chain_id: number | null;
+  /** The CAIP-2 chain of a proof without an EVM chain id (Solana); null otherwise (accounts/row-chain.ts). */
+  proof_chain: string | null;
   proof_at: number | null;
 };
+
+/** A wallet's family, as CAIP-2 names it: Ethereum (and every EVM chain) or Solana. */
+export type ChainNamespace = 'eip155' | 'solana';
 
 /** How a wallet proves itself: by local recovery (EOA) or on a chain (EIP-1271/6492). */
 export type WalletIdentityKind = 'EOA' | 'CONTRACT';
@@ -50,7 +57,10 @@ export type SignInsTable = {
   account_id: string;
   session_id: string;
   address: string;
-  chain_id: number;
+  /** The EVM chain id the message named; null for a Solana sign-in. */
+  chain_id: number | null;
+  /** The CAIP-2 chain of a sign-in without an EVM chain id (Solana); null otherwise (accounts/row-chain.ts). */
+  chain: string | null;
   wallet_kind: 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
   /** Kept verbatim so the sign-in can be re-verified later. */
   message: string;

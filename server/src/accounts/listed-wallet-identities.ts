@@ -1,3 +1,5 @@
+import { solanaWalletIdentity } from './wallet-identity.js';
+
 /**
  * The wallet identities (accounts/wallet-identity.ts, the `identity` column)
  * that a list of wallet entries names: ADMIN_ADDRESSES and an allowlist of
@@ -9,8 +11,10 @@
  * - `eip155:<chainId>:<address>` names the contract wallet with that address
  *   on that chain, and the EOA with that address: an EOA's key holds its
  *   address on every chain, so naming it on one chain names it.
+ * - A Solana key arrives as its identity already (`solana:5eykt…:<base58>`):
+ *   it names that key, on every cluster, and never an Ethereum wallet.
  *
- * Entries arrive checksummed (config/access-rule.ts's `allowlistEntry`), as
+ * Entries arrive normalized (config/access-rule.ts's `allowlistEntry`), as
  * identities are stored.
  */
 export function listedWalletIdentities(entries: readonly string[]): ReadonlySet<string> {
@@ -32,9 +36,11 @@ function identitiesOfEntry(entry: string): string[] {
 
 /** The identity a wallet row is stored under: what `listedWalletIdentities` holds for it. */
 export function identityOfWallet(wallet: {
+  namespace: 'eip155' | 'solana';
   kind: 'EOA' | 'CONTRACT';
   address: string;
   chainId: number | null;
 }): string {
+  if (wallet.namespace === 'solana') return solanaWalletIdentity(wallet.address).key;
   return wallet.kind === 'CONTRACT' ? `eip155:${wallet.chainId}:${wallet.address}` : wallet.address;
 }

@@ -4,7 +4,10 @@ import type { SignInsTable } from './account-tables.js';
 
 export type SignInRow = Omit<SignInsTable, 'seq'> & { seq: number };
 
-export type RecordSignInParameters = Omit<SignInsTable, 'seq' | 'id'>;
+/** `chain` only for a sign-in without an EVM chain id (accounts/row-chain.ts). */
+export type RecordSignInParameters = Omit<SignInsTable, 'seq' | 'id' | 'chain'> & {
+  chain?: string | null;
+};
 
 export async function recordSignIn(db: Db, p: RecordSignInParameters): Promise<string> {
   const id = randomUUID();

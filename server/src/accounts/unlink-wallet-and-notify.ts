@@ -1,6 +1,7 @@
 import type { ChangeSource } from '../audit/change-source.js';
 import type { Services } from '../services.js';
 import { endSessionsOfWallet } from '../sessions/session-store.js';
+import { walletCaip10 } from './wallet-caip10.js';
 import { findAccountWallet, removeWallet, walletView } from './wallet-store.js';
 
 export type UnlinkWalletParameters = {
@@ -36,8 +37,10 @@ export async function unlinkWalletAndNotify(
         action: 'wallet_unlinked',
         accountId: p.accountId,
         address: wallet.address,
+        namespace: wallet.namespace,
         kind: wallet.kind,
         chainId: wallet.chain_id,
+        caip10: walletCaip10(wallet),
         endedSessionIds: ended.map((session) => session.id),
       },
     );

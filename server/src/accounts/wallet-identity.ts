@@ -1,13 +1,15 @@
-import type { WalletIdentityKind } from './account-tables.js';
+import { solanaCaip10 } from '@sigil/siwe';
+import type { ChainNamespace, WalletIdentityKind } from './account-tables.js';
 
 /** How a sign-in proved its wallet: what `verifySignature` answers. */
 export type VerifiedWalletKind = 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
 
 export type WalletIdentity = {
+  namespace: ChainNamespace;
   kind: WalletIdentityKind;
-  /** EIP-55 checksummed. */
+  /** EIP-55 checksummed for Ethereum; base58 as signed (case-sensitive) for Solana. */
   address: string;
-  /** Null for an EOA: its key controls its address on every chain. */
+  /** Null for an EOA (and a Solana key): its key controls its address on every chain. */
   chainId: number | null;
   /** The unique key an account is found by. */
   key: string;
@@ -31,12 +33,23 @@ export function walletIdentity(p: {
   verifiedAs: VerifiedWalletKind;
 }): WalletIdentity {
   if (p.verifiedAs === 'EOA') {
-    return { kind: 'EOA', address: p.address, chainId: null, key: p.address };
+    return { namespace: 'eip155', kind: 'EOA', address: p.address, chainId: null, key: p.address };
   }
   return {
+    namespace: 'eip155',
     kind: 'CONTRACT',
     address: p.address,
     chainId: p.chainId,
     key: `eip155:${p.chainId}:${p.address}`,
   };
+}
+
+/**
+ * A Solana key is one identity on every cluster, as an EOA is on every EVM
+ * chain: its CAIP-10 id on mainnet's reference, whatever cluster the message
+ * named. It can never equal an Ethereum identity (`0x…` or `eip155:…`), and
+ * base58 is case-sensitive, so the address is kept exactly as signed.
+ */
+export function solanaWalletIdentity(address: string): WalletIdentity {
+  return { namespace: 'solana', kind: 'EOA', address, chainId: null, key: solanaCaip10(address) };
 }

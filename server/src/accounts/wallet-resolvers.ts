@@ -2,11 +2,13 @@ import { changeSourceOf } from '../audit/change-source.js';
 import { linkStatement, linkWallet } from '../auth/link-wallet.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
 import { BadUserInputError } from '../errors.js';
+import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { setWalletVisibility } from './set-wallet-visibility.js';
 import { lastSignInAt } from './sign-in-store.js';
 import { unlinkWalletAndNotify } from './unlink-wallet-and-notify.js';
+import { walletCaip10 } from './wallet-caip10.js';
 import { findAccountWallet, listWallets, makePrimaryWallet, walletView } from './wallet-store.js';
 
 /** The account's wallets: listing, linking, unlinking, choosing the primary. */
@@ -21,6 +23,8 @@ export const walletResolvers: Resolvers = {
     address: (wallet) => wallet.address,
     kind: (wallet) => wallet.kind,
     chainId: (wallet) => wallet.chain_id,
+    namespace: (wallet) => chainNamespaceEnum(wallet.namespace),
+    caip10: (wallet) => walletCaip10(wallet),
     primary: (wallet) => wallet.is_primary === 1,
     public: (wallet) => wallet.public === 1,
     linkedAt: (wallet) => wallet.linked_at,
@@ -77,7 +81,9 @@ export const walletResolvers: Resolvers = {
             action: 'primary_wallet_changed',
             accountId: session.account_id,
             address: primary.address,
+            namespace: primary.namespace,
             chainId: primary.chain_id,
+            caip10: walletCaip10(primary),
           },
         );
         return primary;

@@ -13,7 +13,13 @@ const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 const randomAddress = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
 const eoa = (address = randomAddress()) =>
   walletIdentity({ address, chainId: 31337, verifiedAs: 'EOA' });
-const PROOF = { message: 'a message', signature: '0x00', chainId: 31337, at: T0 };
+const PROOF = {
+  message: 'a message',
+  signature: '0x00',
+  chainId: 31337,
+  chain: 'eip155:31337',
+  at: T0,
+};
 
 async function countWallets(db: Db, accountId: string): Promise<number> {
   const rows = await db

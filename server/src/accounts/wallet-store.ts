@@ -9,10 +9,13 @@ import {
 import type { StoreDialect } from '../store/create-database.js';
 import type { Db } from '../store/database.js';
 import { preparedQuery } from '../store/prepared-query.js';
-import type { WalletsTable } from './account-tables.js';
+import type { ChainNamespace, WalletsTable } from './account-tables.js';
 import type { WalletIdentity } from './wallet-identity.js';
 
-export type WalletRow = Omit<WalletsTable, 'public'> & { public: number };
+export type WalletRow = Omit<WalletsTable, 'public' | 'namespace'> & {
+  public: number;
+  namespace: ChainNamespace;
+};
 
 /** What the API and events show of a wallet: everything but its proofs. */
 export type WalletView = Omit<
@@ -22,17 +25,20 @@ export type WalletView = Omit<
   | 'proof_message'
   | 'proof_signature'
   | 'proof_chain_id'
+  | 'proof_chain'
   | 'proof_at'
 >;
 
 export function walletView(row: WalletRow | WalletView): WalletView {
-  const { id, account_id, address, chain_id, kind, identity, is_primary, linked_at } = row;
+  const { id, account_id, address, chain_id, kind, namespace, identity, is_primary, linked_at } =
+    row;
   return {
     id,
     account_id,
     address,
     chain_id,
     kind,
+    namespace,
     identity,
     is_primary,
     linked_at,
@@ -41,13 +47,23 @@ export function walletView(row: WalletRow | WalletView): WalletView {
 }
 
 /** The signed message that last proved a wallet: what the public profile shows. */
-export type WalletProofRecord = { message: string; signature: string; chainId: number; at: number };
+export type WalletProofRecord = {
+  message: string;
+  signature: string;
+  /** The EVM chain id the message names; null for a Solana message. */
+  chainId: number | null;
+  /** The CAIP-2 chain the message names. */
+  chain: string;
+  at: number;
+};
 
 export function proofColumns(proof: WalletProofRecord) {
   return {
     proof_message: proof.message,
     proof_signature: proof.signature,
     proof_chain_id: proof.chainId,
+    // Only a proof without an EVM chain id keeps its chain (accounts/row-chain.ts).
+    proof_chain: proof.chainId === null ? proof.chain : null,
     proof_at: proof.at,
   };
 }
@@ -161,6 +177,7 @@ export async function linkWalletToAccount(
     address: p.identity.address,
     chain_id: p.identity.chainId,
     kind: p.identity.kind,
+    namespace: p.identity.namespace,
     identity: p.identity.key,
     is_primary: 0,
     linked_at: p.now,

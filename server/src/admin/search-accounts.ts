@@ -8,6 +8,11 @@ const QUERY_MAX_LENGTH = 200;
 const WHOLE_ADDRESS = /^0x[0-9a-f]{40}$/;
 /** A prefix needs at least 6 hex digits after 0x: shorter ones match too many wallets to mean one. */
 const ADDRESS_PREFIX = /^0x[0-9a-f]{6,39}$/;
+/**
+ * A Solana address, or a prefix of at least 6 of its characters: base58
+ * (no 0, O, I or l), compared case-sensitively, since case changes the key.
+ */
+const SOLANA_ADDRESS_PREFIX = /^[1-9A-HJ-NP-Za-km-z]{6,44}$/;
 
 /** `%`, `_` and the escape itself match literally in a LIKE pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -23,7 +28,9 @@ export type SearchAccountsParameters = {
 /**
  * Accounts, newest first, matching `query` (docs/administration.md): the
  * account id exactly, any of its wallets' addresses whole or by a prefix of
- * at least 6 hex digits after 0x (case-insensitive), or its display name as
+ * at least 6 hex digits after 0x (case-insensitive), a Solana wallet's
+ * base58 address whole or by a prefix of at least 6 characters
+ * (case-sensitive), or its display name as
  * a case-insensitive substring. Every test is an OR of indexed or small
  * lookups, one statement on SQLite and PostgreSQL alike.
  */
@@ -65,6 +72,19 @@ export async function searchAccounts(db: Db, p: SearchAccountsParameters): Promi
               .select('w.id')
               .whereRef('w.account_id', '=', 'accounts.id')
               .where(sql<boolean>`${address} like ${pattern}`),
+          ),
+        );
+      }
+      if (SOLANA_ADDRESS_PREFIX.test(query)) {
+        // substr, not LIKE: SQLite's LIKE ignores case, and base58 must not.
+        tests.push(
+          eb.exists(
+            eb
+              .selectFrom('wallets as w')
+              .select('w.id')
+              .whereRef('w.account_id', '=', 'accounts.id')
+              .where('w.namespace', '=', 'solana')
+              .where(sql<boolean>`substr(${sql.ref('w.address')}, 1, ${query.length}) = ${query}`),
           ),
         );
       }

@@ -1,7 +1,24 @@
-import type { SiweMessage } from '@sigil/siwe';
+import { solanaCaip10 } from '@sigil/siwe';
 import { SigilError } from '../errors.js';
 import type { Services } from '../services.js';
 import type { ChangeSource } from './change-source.js';
+
+/**
+ * Who the message says signed it (accounts/message-signer.ts's shape, spelled
+ * here: accounts/ imports this module, and the audit log stays below it).
+ */
+type ClaimedSigner = {
+  namespace: 'eip155' | 'solana';
+  address: string;
+  chainId: number | null;
+  chain: string;
+};
+
+/** The identities a claimed signer could hold: an Ethereum address as an EOA or a contract wallet, a Solana key as itself. */
+function claimedIdentities(signer: ClaimedSigner): string[] {
+  if (signer.namespace === 'solana') return [solanaCaip10(signer.address)];
+  return [signer.address, `eip155:${signer.chainId}:${signer.address}`];
+}
 
 /**
  * Records a sign-in refused after its nonce was used up (`sign_in_refused`,
@@ -14,16 +31,16 @@ import type { ChangeSource } from './change-source.js';
  */
 export async function recordRefusedSignIn(
   services: Pick<Services, 'changes' | 'clock'>,
-  p: { source: ChangeSource; message: SiweMessage; error: unknown },
+  p: { source: ChangeSource; signer: ClaimedSigner; error: unknown },
 ): Promise<void> {
   if (!(p.error instanceof SigilError)) return;
   const { changes, clock } = services;
-  const { address, chainId } = p.message;
+  const { address, namespace, chainId, chain } = p.signer;
   await changes.commit(async ({ trx, record }) => {
     const wallet = await trx
       .selectFrom('wallets')
       .select('account_id')
-      .where('identity', 'in', [address, `eip155:${chainId}:${address}`])
+      .where('identity', 'in', claimedIdentities(p.signer))
       .executeTakeFirst();
     await record(
       { ...p.source, at: clock() },
@@ -31,7 +48,9 @@ export async function recordRefusedSignIn(
         action: 'sign_in_refused',
         accountId: wallet?.account_id ?? null,
         address,
+        namespace,
         chainId,
+        chain,
         code: (p.error as SigilError).code,
       },
     );

@@ -21,6 +21,8 @@ export const authResolvers: Resolvers = {
         uri: origin.origin,
         statement: SIGN_IN_STATEMENT,
         chains: config.chains.map(({ id, name }) => ({ id, name })),
+        // Empty when SOLANA_CLUSTERS is: Solana sign-in is off (docs/sign-in.md).
+        solanaClusters: config.solanaClusters.map(({ id, name }) => ({ id, name })),
         nonceTtlSeconds: config.nonceTtlSeconds,
       };
     },

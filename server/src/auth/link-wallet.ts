@@ -1,9 +1,10 @@
-import { walletIdentity } from '../accounts/wallet-identity.js';
+import { walletCaip10 } from '../accounts/wallet-caip10.js';
 import { linkWalletToAccount, type WalletView, walletView } from '../accounts/wallet-store.js';
 import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
+import { identityOfSigner } from './identity-of-signer.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
 /**
@@ -33,17 +34,13 @@ export type LinkWalletParameters = {
  * chain it proved itself on) is added to the account.
  */
 export async function linkWallet(services: Services, p: LinkWalletParameters): Promise<WalletView> {
-  const { message, walletKind, now } = await verifySignedMessage(services, {
+  const { signer, walletKind, now } = await verifySignedMessage(services, {
     message: p.message,
     signature: p.signature,
     origin: p.origin,
     statement: linkStatement(p.accountId),
   });
-  const identity = walletIdentity({
-    address: message.address,
-    chainId: message.chainId,
-    verifiedAs: walletKind,
-  });
+  const identity = identityOfSigner(signer, walletKind);
   const { wallet, linked } = await services.changes.commit(async ({ trx, record, publish }) => {
     // After the signature, never before it (docs/administration.md). The
     // account's lock orders this link and a suspension one after the other,
@@ -55,7 +52,13 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
     const outcome = await linkWalletToAccount(trx, {
       accountId: p.accountId,
       identity,
-      proof: { message: p.message, signature: p.signature, chainId: message.chainId, at: now },
+      proof: {
+        message: p.message,
+        signature: p.signature,
+        chainId: signer.chainId,
+        chain: signer.chain,
+        at: now,
+      },
       now,
       maxWallets: services.config.maxWalletsPerAccount,
       dialect: services.store.dialect,
@@ -67,8 +70,10 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
           action: 'wallet_linked',
           accountId: p.accountId,
           address: outcome.wallet.address,
+          namespace: outcome.wallet.namespace,
           kind: outcome.wallet.kind,
           chainId: outcome.wallet.chain_id,
+          caip10: walletCaip10(outcome.wallet),
         },
       );
       publish({

@@ -1,8 +1,7 @@
-import type { SiweMessage } from '@sigil/siwe';
 import type { AccountRow } from '../accounts/account-store.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
+import type { MessageSigner } from '../accounts/message-signer.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
-import { walletIdentity } from '../accounts/wallet-identity.js';
 import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../audit/change-source.js';
 import { recordRefusedSignIn } from '../audit/record-refused-sign-in.js';
@@ -15,6 +14,7 @@ import {
   findLiveSessionByToken,
   type SessionRow,
 } from '../sessions/session-store.js';
+import { identityOfSigner } from './identity-of-signer.js';
 import type { WalletKind } from './signature/verify-signature.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
@@ -43,15 +43,15 @@ export type SignInOutcome = {
  * and a new session starts (step 6).
  */
 export async function signIn(services: Services, p: SignInParameters): Promise<SignInOutcome> {
-  let consumed: SiweMessage | undefined;
+  let consumed: MessageSigner | undefined;
   try {
-    return await signInOnceVerified(services, p, (message) => {
-      consumed = message;
+    return await signInOnceVerified(services, p, (signer) => {
+      consumed = signer;
     });
   } catch (error) {
     // A refusal after the nonce was used up is audited (docs/administration.md).
     if (consumed) {
-      await recordRefusedSignIn(services, { source: p.source, message: consumed, error }).catch(
+      await recordRefusedSignIn(services, { source: p.source, signer: consumed, error }).catch(
         (failure: unknown) =>
           services.logger.error({ err: failure }, 'could not audit a refused sign-in'),
       );
@@ -63,10 +63,10 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
 async function signInOnceVerified(
   services: Services,
   p: SignInParameters,
-  onNonceConsumed: (message: SiweMessage) => void,
+  onNonceConsumed: (signer: MessageSigner) => void,
 ): Promise<SignInOutcome> {
   const { config, changes } = services;
-  const { message, walletKind, now } = await verifySignedMessage(services, {
+  const { signer, walletKind, now } = await verifySignedMessage(services, {
     ...p,
     onNonceConsumed,
   });
@@ -74,13 +74,15 @@ async function signInOnceVerified(
   const lifetimes = sessionLifetimes(config);
   const { account, session, token } = await changes.commit(async ({ trx, record, publish }) => {
     // Step 6: the wallet's identity, not its address, finds the account.
-    const identity = walletIdentity({
-      address: message.address,
-      chainId: message.chainId,
-      verifiedAs: walletKind,
-    });
+    const identity = identityOfSigner(signer, walletKind);
     // This sign-in becomes the wallet's latest proof, shown if the wallet is published.
-    const proof = { message: p.message, signature: p.signature, chainId: message.chainId, at: now };
+    const proof = {
+      message: p.message,
+      signature: p.signature,
+      chainId: signer.chainId,
+      chain: signer.chain,
+      at: now,
+    };
     const { account, wallet, created } = await findOrCreateAccountForWallet(trx, {
       identity,
       now,
@@ -106,7 +108,8 @@ async function signInOnceVerified(
     const { session, token } = await createSession(trx, {
       accountId: account.id,
       wallet,
-      chainId: message.chainId,
+      chainId: signer.chainId,
+      chain: signer.chain,
       userAgent: p.userAgent,
       now,
       lifetimes,
@@ -114,8 +117,10 @@ async function signInOnceVerified(
     await recordSignIn(trx, {
       account_id: account.id,
       session_id: session.id,
-      address: message.address,
-      chain_id: message.chainId,
+      address: signer.address,
+      chain_id: signer.chainId,
+      // Only a sign-in without an EVM chain id keeps its chain (accounts/row-chain.ts).
+      chain: signer.chainId === null ? signer.chain : null,
       wallet_kind: walletKind,
       message: p.message,
       signature: p.signature,
@@ -141,8 +146,10 @@ async function signInOnceVerified(
       action: 'sign_in',
       accountId: account.id,
       sessionId: session.id,
-      address: message.address,
-      chainId: message.chainId,
+      address: signer.address,
+      namespace: signer.namespace,
+      chainId: signer.chainId,
+      chain: signer.chain,
       walletKind,
       accountCreated: created,
     });

@@ -1,3 +1,4 @@
+import type { ChainNamespace } from '../accounts/account-tables.js';
 import type { WalletKind } from '../auth/signature/verify-signature.js';
 
 /**
@@ -28,7 +29,11 @@ export type Change =
       accountId: string;
       sessionId: string;
       address: string;
-      chainId: number;
+      namespace: ChainNamespace;
+      /** Null for a Solana sign-in. */
+      chainId: number | null;
+      /** CAIP-2: `eip155:<chainId>`, or the Solana cluster's id. */
+      chain: string;
       walletKind: WalletKind;
       /** The sign-in created the account: webhooks also send account.created. */
       accountCreated: boolean;
@@ -38,7 +43,10 @@ export type Change =
       /** The account the wallet opens, when there is one. */
       accountId: string | null;
       address: string;
-      chainId: number;
+      namespace: ChainNamespace;
+      /** Null for a Solana message. */
+      chainId: number | null;
+      chain: string;
       /** The error code the client got. */
       code: string;
     }
@@ -48,20 +56,32 @@ export type Change =
       action: 'wallet_linked';
       accountId: string;
       address: string;
+      namespace: ChainNamespace;
       kind: WalletKind;
-      /** Null for an EOA. */
+      /** Null for an EOA and a Solana key. */
       chainId: number | null;
+      /** The wallet's CAIP-10 id (accounts/wallet-caip10.ts). */
+      caip10: string;
     }
   | {
       action: 'wallet_unlinked';
       accountId: string;
       address: string;
+      namespace: ChainNamespace;
       kind: WalletKind;
       chainId: number | null;
+      caip10: string;
       /** The sessions the wallet had started, ended with it. */
       endedSessionIds: string[];
     }
-  | { action: 'primary_wallet_changed'; accountId: string; address: string; chainId: number | null }
+  | {
+      action: 'primary_wallet_changed';
+      accountId: string;
+      address: string;
+      namespace: ChainNamespace;
+      chainId: number | null;
+      caip10: string;
+    }
   | { action: 'profile_updated'; accountId: string; fields: string[] }
   | { action: 'app_authorized'; accountId: string; clientId: string; scopes: string[] }
   | { action: 'app_revoked'; accountId: string; clientId: string }

@@ -83,6 +83,35 @@ describe('ACCESS_RULES', () => {
     ]);
   });
 
+  it('reads a Solana address in an allowlist as that key on every cluster, its case kept', () => {
+    const key = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
+    const rules = loadConfig({
+      ACCESS_RULES: JSON.stringify([
+        {
+          role: 'friend',
+          any: [
+            {
+              type: 'allowlist',
+              addresses: [key, `solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z:${key}`],
+            },
+          ],
+        },
+      ]),
+    }).accessRules;
+    expect(rules[0]?.requirements).toEqual([
+      {
+        type: 'allowlist',
+        addresses: [
+          `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${key}`,
+          `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${key}`,
+        ],
+      },
+    ]);
+    expect(
+      problem([{ role: 'x', any: [{ type: 'allowlist', addresses: [key.toLowerCase()] }] }]),
+    ).toMatch(/is neither an address/);
+  });
+
   it('reads the path of a JSON file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sigil-rules-'));
     const path = join(dir, 'rules.json');
@@ -125,7 +154,7 @@ describe('ACCESS_RULES', () => {
       /^ACCESS_RULES: rule 0 \("x"\) any\.0\.tokenId must be a decimal string of a token id/,
     );
     expect(problem([{ role: 'x', any: [{ type: 'allowlist', addresses: ['bob'] }] }])).toBe(
-      'ACCESS_RULES: rule 0 ("x") any.0.addresses.0 "bob" is neither an address nor eip155:<chainId>:<address>',
+      'ACCESS_RULES: rule 0 ("x") any.0.addresses.0 "bob" is neither an address, eip155:<chainId>:<address> nor a Solana address',
     );
     expect(problem([{ role: 'x', any: [{ type: 'native', chainId: 1, extra: true }] }])).toMatch(
       /^ACCESS_RULES: rule 0 \("x"\) any\.0 /,

@@ -1,3 +1,4 @@
+import { isSolanaAddress, solanaCaip10, solanaClusterOf } from '@sigil/siwe';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 
@@ -23,17 +24,35 @@ const chainId = z.number({ error: 'must be a chain id (a number)' }).int().posit
 
 const minBalance = uint256('base units', 1n).optional().default(1n);
 
-/** An allowlist entry: a bare address (EOAs) or `eip155:<chainId>:<address>` (a contract wallet on that chain). */
+/**
+ * An allowlist entry: a bare Ethereum address (EOAs), `eip155:<chainId>:<address>`
+ * (a contract wallet on that chain), or a Solana key, bare base58 or as CAIP-10
+ * on a cluster Sigil knows. Ethereum entries come out checksummed; a Solana
+ * entry comes out as the key's identity (`solana:5eykt…:<base58>`, one on
+ * every cluster), its base58 untouched: it is case-sensitive.
+ */
 export const allowlistEntry = z.string().transform((text, context) => {
+  const solana = solanaEntry(text);
+  if (solana) return solana;
   const caip10 = /^eip155:(\d{1,20}):(0x[0-9a-fA-F]{40})$/.exec(text);
   const bare = caip10 ? caip10[2] : text;
   if (!bare || !isAddress(bare, { strict: false })) {
-    context.addIssue(`"${text}" is neither an address nor eip155:<chainId>:<address>`);
+    context.addIssue(
+      `"${text}" is neither an address, eip155:<chainId>:<address> nor a Solana address`,
+    );
     return z.NEVER;
   }
   const checksummed = getAddress(bare);
   return caip10 ? `eip155:${Number(caip10[1])}:${checksummed}` : checksummed;
 });
+
+function solanaEntry(text: string): string | undefined {
+  if (isSolanaAddress(text)) return solanaCaip10(text);
+  const at = text.lastIndexOf(':');
+  if (!text.startsWith('solana:') || !solanaClusterOf(text.slice(0, at))) return undefined;
+  const address = text.slice(at + 1);
+  return isSolanaAddress(address) ? solanaCaip10(address) : undefined;
+}
 
 const requirement = z.discriminatedUnion(
   'type',

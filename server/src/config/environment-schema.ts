@@ -7,6 +7,7 @@ import { defineEnvironment, environmentVariable, variableFamily } from './enviro
 import { host } from './host.js';
 import { jsonArrayOrFile } from './json-array-or-file.js';
 import { oidcClient } from './oidc-client.js';
+import { solanaClusterList } from './solana-cluster-list.js';
 import { trustProxy } from './trust-proxy.js';
 import { commaList, duration, firstMessage, origin, quoted, wholeNumber } from './value-schemas.js';
 import { webhookEndpoint } from './webhook-endpoint.js';
@@ -81,6 +82,15 @@ export const environmentVariables = {
     meaning:
       'the JSON-RPC endpoint (http or https) of an enabled chain, for server and browser; ignored for chains not in `CHAINS`',
   }),
+  SOLANA_CLUSTERS: environmentVariable(
+    solanaClusterList,
+    {
+      default: 'mainnet',
+      meaning:
+        'the Solana clusters a Solana wallet may sign in on ([docs/sign-in.md](sign-in.md#solana)), comma-separated: `mainnet`, `devnet`, `testnet`; empty (`SOLANA_CLUSTERS=`) turns Solana sign-in off',
+    },
+    { blankIsAValue: true },
+  ),
   WALLETCONNECT_PROJECT_ID: environmentVariable(
     z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'must be the alphanumeric id from WalletConnect Cloud'),
     {
@@ -163,7 +173,7 @@ export const environmentVariables = {
   }),
   ADMIN_ADDRESSES: environmentVariable(commaList(allowlistEntry, { dropEmpty: true }), {
     meaning:
-      'administrators ([docs/administration.md](administration.md)), comma-separated, read as an allowlist reads its entries: an address names that EOA; `eip155:<chainId>:<address>` names the contract wallet on that chain and the EOA with that address; an account holding one of these wallets holds `admin`',
+      'administrators ([docs/administration.md](administration.md)), comma-separated, read as an allowlist reads its entries: an address names that EOA; `eip155:<chainId>:<address>` names the contract wallet on that chain and the EOA with that address; a base58 Solana address names that Solana key; an account holding one of these wallets holds `admin`',
   }),
   AUDIT_RETENTION: environmentVariable(duration(DURATION_LIMITS.AUDIT_RETENTION), {
     default: '365d',

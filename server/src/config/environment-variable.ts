@@ -17,7 +17,15 @@ export const variableDocumentation = z.registry<VariableDocumentation>();
 const blankAsUnset = (value: unknown) =>
   typeof value === 'string' ? value.trim() || undefined : value;
 
+/** Surrounding spaces dropped; empty stays a value, for a variable whose empty value means something (`SOLANA_CLUSTERS=`: off). */
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
 type StringSchema = z.ZodType<unknown, string>;
+
+export type EnvironmentVariableOptions = {
+  /** Empty is a value the schema reads, not "unset". @default false */
+  blankIsAValue?: boolean;
+};
 
 /**
  * One environment variable: what it accepts, and its default or what unset
@@ -27,17 +35,25 @@ type StringSchema = z.ZodType<unknown, string>;
 export function environmentVariable<T extends StringSchema>(
   schema: T,
   documentation: VariableDocumentation & { default: string },
+  options?: EnvironmentVariableOptions,
 ): z.ZodPreprocess<z.ZodPrefault<T>>;
 export function environmentVariable<T extends StringSchema>(
   schema: T,
   documentation: VariableDocumentation & { default?: undefined },
+  options?: EnvironmentVariableOptions,
 ): z.ZodPreprocess<z.ZodOptional<T>>;
-export function environmentVariable(schema: StringSchema, documentation: VariableDocumentation) {
+export function environmentVariable(
+  schema: StringSchema,
+  documentation: VariableDocumentation,
+  options: EnvironmentVariableOptions = {},
+) {
   const withDefault =
     documentation.default === undefined
       ? schema.optional()
       : schema.prefault(documentation.default);
-  return z.preprocess(blankAsUnset, withDefault).register(variableDocumentation, documentation);
+  return z
+    .preprocess(options.blankIsAValue ? trimmed : blankAsUnset, withDefault)
+    .register(variableDocumentation, documentation);
 }
 
 /**

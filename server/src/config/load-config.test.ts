@@ -102,6 +102,10 @@ describe('loadConfig', () => {
     ['CHAINS', { CHAINS: '1,abc' }],
     ['CHAINS', { CHAINS: '999' }],
     ['CHAINS', { CHAINS: '1,1' }],
+    ['SOLANA_CLUSTERS', { SOLANA_CLUSTERS: 'localnet' }],
+    ['SOLANA_CLUSTERS', { SOLANA_CLUSTERS: 'mainnet,mainnet' }],
+    ['SOLANA_CLUSTERS', { SOLANA_CLUSTERS: 'Mainnet' }],
+    ['ADMIN_ADDRESSES', { ADMIN_ADDRESSES: 'solana:localnet:11111111111111111111111111111111' }],
     ['RPC_URL_1', { RPC_URL_1: 'ftp://x' }],
     ['SESSION_MAX_AGE', { SESSION_MAX_AGE: 'forever' }],
     ['NONCE_TTL', { NONCE_TTL: '0' }],
@@ -260,6 +264,33 @@ describe('loadConfig', () => {
     const config = loadConfig({ PORT: '', HOST: '  ', NONCE_TTL: ' ', RPC_URL_1: '' });
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', nonceTtlSeconds: 600 });
     expect(config.chains[0]?.rpcUrl).toBe('https://eth.merkle.io');
+  });
+
+  it('enables Solana on mainnet by default, on the clusters SOLANA_CLUSTERS names, and on none when it is empty', () => {
+    expect(loadConfig({}).solanaClusters).toEqual([
+      { name: 'mainnet', id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
+    ]);
+    expect(loadConfig({ SOLANA_CLUSTERS: ' devnet, testnet ' }).solanaClusters).toEqual([
+      { name: 'devnet', id: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' },
+      { name: 'testnet', id: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z' },
+    ]);
+    // Unlike other variables, empty is a value here: Solana sign-in off.
+    expect(loadConfig({ SOLANA_CLUSTERS: '' }).solanaClusters).toEqual([]);
+    expect(loadConfig({ SOLANA_CLUSTERS: '  ' }).solanaClusters).toEqual([]);
+  });
+
+  it('reads a bare base58 Solana address in ADMIN_ADDRESSES as that key, in any cluster spelling, case kept', () => {
+    const key = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
+    expect(
+      loadConfig({
+        ADMIN_ADDRESSES: `${key},solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${key}`,
+      }).adminWallets,
+    ).toEqual([
+      `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${key}`,
+      `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${key}`,
+    ]);
+    // Base58 is case-sensitive: the lower-cased text is another key, or none.
+    expect(() => loadConfig({ ADMIN_ADDRESSES: key.toLowerCase() })).toThrow(ConfigError);
   });
 
   it('ignores the RPC URL of a chain that is not enabled', () => {

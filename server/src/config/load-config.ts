@@ -38,6 +38,8 @@ function configFrom(env: Environment) {
       rpcUrl: env['RPC_URL_<chainId>'][chain.id] ?? chain.defaultRpcUrl,
       testnet: chain.testnet,
     })),
+    /** The Solana clusters a Solana wallet may sign in on (CAIP-2 ids); none: Solana sign-in is off. */
+    solanaClusters: env.SOLANA_CLUSTERS,
     walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID,
     sessionMaxAgeSeconds: env.SESSION_MAX_AGE,
     sessionIdleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
@@ -68,7 +70,8 @@ function configFrom(env: Environment) {
     rolesTtlSeconds: env.ROLES_TTL,
     /**
      * The wallets whose account holds `admin` (docs/administration.md):
-     * checksummed addresses and `eip155:<chainId>:<address>` entries, read as
+     * checksummed addresses, `eip155:<chainId>:<address>` entries and Solana
+     * identities (`solana:5eykt…:<base58>`), read as
      * an allowlist reads them (accounts/listed-wallet-identities.ts).
      */
     adminWallets: env.ADMIN_ADDRESSES ?? [],

@@ -71,6 +71,7 @@ function listBounds(config: Config): Record<string, ListBound> {
   const connection = () => 1;
   return {
     'SignInParameters.chains': () => config.chains.length,
+    'SignInParameters.solanaClusters': () => Math.max(1, config.solanaClusters.length),
     'Account.wallets': wallets,
     'Account.sessions': () => SESSIONS_ESTIMATE,
     // At most one grant per configured client.

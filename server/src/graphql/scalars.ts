@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { getAddress, isAddress } from 'viem';
+import { walletAddressOf } from '../accounts/wallet-address.js';
 
 function invalid(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -13,10 +13,11 @@ function parseDateTime(value: unknown): Date {
 }
 
 function parseAddress(value: unknown): string {
-  if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
-    throw invalid('Address must be a 20-byte hex address.');
+  const address = walletAddressOf(value);
+  if (address === undefined) {
+    throw invalid('Address must be a 20-byte hex address or a base58 Solana address.');
   }
-  return getAddress(value);
+  return address;
 }
 
 /** RFC 3339 in UTC on output; RFC 3339 text accepted on input. */
@@ -35,14 +36,13 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
   },
 });
 
-/** EIP-55 checksummed on output; any valid case accepted on input. */
+/** Ethereum: EIP-55 checksummed on output, any valid case accepted on input. Solana: base58 as is. */
 export const AddressScalar = new GraphQLScalarType<string, string>({
   name: 'Address',
   serialize(value) {
-    if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
-      throw new GraphQLError('Address cannot represent this value.');
-    }
-    return getAddress(value);
+    const address = walletAddressOf(value);
+    if (address === undefined) throw new GraphQLError('Address cannot represent this value.');
+    return address;
   },
   parseValue: parseAddress,
   parseLiteral(ast) {

@@ -3,7 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { getAddress, isAddress } from 'viem';
+import { walletAddressOf } from '../accounts/wallet-address.js';
 import { pinBuild } from '../build/pin-build.js';
 import { findImageMeta } from '../images/image-store.js';
 import { renderProfilePageHead } from '../profiles/profile-page-head.js';
@@ -112,8 +112,10 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
     const indexHtml = readFileSync(`${root}/index.html`, 'utf8');
     app.get<{ Params: { address: string } }>('/u/:address', async (req, reply) => {
       const { address } = req.params;
-      const profile = isAddress(address, { strict: false })
-        ? await findPublicProfile(services.db, getAddress(address), services.clock())
+      // An Ethereum address in any case, or a base58 Solana one exactly.
+      const wallet = walletAddressOf(address);
+      const profile = wallet
+        ? await findPublicProfile(services.db, wallet, services.clock())
         : undefined;
       const avatar = profile?.profile.avatar_image_id
         ? await findImageMeta(services.db, profile.profile.avatar_image_id)

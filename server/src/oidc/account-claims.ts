@@ -1,6 +1,7 @@
 import type { AccountClaims } from 'oidc-provider';
 import { findAccountById } from '../accounts/account-store.js';
-import { listWallets, type WalletRow } from '../accounts/wallet-store.js';
+import { walletCaip10 } from '../accounts/wallet-caip10.js';
+import { listWallets } from '../accounts/wallet-store.js';
 import { findActiveSuspension } from '../admin/suspension-store.js';
 import type { Services } from '../services.js';
 import { readProfileClaims } from './profile-claims.js';
@@ -12,18 +13,6 @@ export const SCOPE_CLAIMS = {
   wallets: ['wallets'],
   roles: ['roles'],
 } as const;
-
-/**
- * A wallet as a CAIP-10 account id. A contract wallet is its proving chain and
- * address: the same address elsewhere may be someone else's. An EOA's key
- * controls its address on every chain, and CAIP-10 has no "any chain": it is
- * written on Ethereum mainnet, `eip155:1:<address>`, as did:pkh and other SIWE
- * providers do, and relying parties should read it as valid on every EVM chain.
- */
-export function caip10(wallet: Pick<WalletRow, 'kind' | 'chain_id' | 'address'>): string {
-  const chainId = wallet.kind === 'EOA' ? 1 : (wallet.chain_id ?? 1);
-  return `eip155:${chainId}:${wallet.address}`;
-}
 
 /**
  * What oidc-provider asks of an account: `sub` is the account id (stable
@@ -43,11 +32,12 @@ export async function findAccountClaims(
   const profile = await readProfileClaims(services, account.id);
   return {
     sub: account.id,
-    // The primary wallet's address (EIP-55): what the person is known by until a profile names them.
+    // The primary wallet's address (EIP-55, or base58 for Solana): what the person is known by until a profile names them.
     preferred_username: wallets.find((w) => w.is_primary === 1)?.address ?? account.address,
     ...(profile.name !== undefined && { name: profile.name }),
     ...(profile.picture !== undefined && { picture: profile.picture }),
-    wallets: wallets.map(caip10),
+    // CAIP-10 ids of both families (accounts/wallet-caip10.ts).
+    wallets: wallets.map(walletCaip10),
   };
 }
 

@@ -1,6 +1,9 @@
+import { rowChain } from '../accounts/row-chain.js';
+import { walletCaip10 } from '../accounts/wallet-caip10.js';
 import { type ChangeSource, changeSourceOf } from '../audit/change-source.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
 import { BadUserInputError } from '../errors.js';
+import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { MAX_IMAGE_BYTES } from '../images/image-limits.js';
@@ -72,10 +75,13 @@ export const profileResolvers: Resolvers = {
     address: (wallet) => wallet.address,
     kind: (wallet) => wallet.kind,
     chainId: (wallet) => wallet.chain_id,
+    namespace: (wallet) => chainNamespaceEnum(wallet.namespace),
+    caip10: (wallet) => walletCaip10(wallet),
     proof: (wallet) => ({
       message: wallet.proof_message,
       signature: wallet.proof_signature,
       chainId: wallet.proof_chain_id,
+      chain: rowChain({ chain_id: wallet.proof_chain_id, chain: wallet.proof_chain }),
       signedAt: wallet.proof_at,
     }),
   },

@@ -7,7 +7,8 @@ import { findProfile, type ProfileRow } from './profile-store.js';
 export type PublishedWallet = WalletRow & {
   proof_message: string;
   proof_signature: string;
-  proof_chain_id: number;
+  /** Null for a Solana proof, whose chain is `proof_chain` (accounts/row-chain.ts). */
+  proof_chain_id: number | null;
   proof_at: number;
 };
 
@@ -26,7 +27,12 @@ function publishedWallets(db: Db) {
     .where('wallets.public', '=', 1)
     .where('wallets.proof_message', 'is not', null)
     .where('wallets.proof_signature', 'is not', null)
-    .where('wallets.proof_chain_id', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('wallets.proof_chain_id', 'is not', null),
+        eb('wallets.proof_chain', 'is not', null),
+      ]),
+    )
     .where('wallets.proof_at', 'is not', null);
 }
 

@@ -22,7 +22,12 @@ describeEachDatabase('isAdministrator', (database) => {
   async function accountWith(kind: 'EOA' | 'CONTRACT', address: `0x${string}`, chainId: number) {
     const identity = walletIdentity({ address, chainId, verifiedAs: kind });
     const { account } = await findOrCreateAccountForWallet(db(), { identity, now: T0 });
-    const wallet = { address, kind, chainId: kind === 'EOA' ? null : chainId };
+    const wallet = {
+      namespace: 'eip155' as const,
+      address,
+      kind,
+      chainId: kind === 'EOA' ? null : chainId,
+    };
     return { accountId: account.id, wallet };
   }
 

@@ -1,3 +1,4 @@
+import { rowChain } from '../accounts/row-chain.js';
 import { changeSourceOf } from '../audit/change-source.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
@@ -45,6 +46,7 @@ export const sessionResolvers: Resolvers = {
     expiresAt: (session, _args, context) =>
       session.ended_at ?? sessionEndsAt(session, sessionLifetimes(context.services.config)),
     chainId: (session) => session.chain_id,
+    chain: (session) => rowChain(session),
     userAgent: (session) => session.user_agent,
     address: (session) => session.address,
   },

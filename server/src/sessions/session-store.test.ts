@@ -55,7 +55,13 @@ describeEachDatabase('session store', (database) => {
       const { wallet: second } = await linkWalletToAccount(database.store.db, {
         accountId: account.id,
         identity: identity(randomAddress()),
-        proof: { message: 'a link message', signature: '0x00', chainId: 31337, at: T0 + 2000 },
+        proof: {
+          message: 'a link message',
+          signature: '0x00',
+          chainId: 31337,
+          chain: 'eip155:31337',
+          at: T0 + 2000,
+        },
         now: T0 + 2000,
         maxWallets: 20,
         dialect: database.backend.kind,

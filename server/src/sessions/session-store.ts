@@ -15,7 +15,10 @@ export async function createSession(
     accountId: string;
     /** The wallet that signed in. */
     wallet: { id: string; address: string };
-    chainId: number;
+    /** The EVM chain id of the sign-in; null for a Solana one. */
+    chainId: number | null;
+    /** The sign-in's CAIP-2 chain: needed when chainId is null. */
+    chain?: string;
     userAgent: string | null;
     now: number;
     lifetimes: SessionLifetimes;
@@ -29,6 +32,8 @@ export async function createSession(
     address: p.wallet.address,
     token_hash: hashSessionToken(token),
     chain_id: p.chainId,
+    // Only a session without an EVM chain id keeps its chain (accounts/row-chain.ts).
+    chain: p.chainId === null ? (p.chain ?? null) : null,
     user_agent: p.userAgent,
     created_at: p.now,
     last_seen_at: p.now,

@@ -3,7 +3,10 @@ export type SessionsTable = {
   account_id: string;
   /** sha256 of the cookie token: the token itself is never stored. */
   token_hash: string;
-  chain_id: number;
+  /** The EVM chain id of the sign-in that started it; null for a Solana sign-in. */
+  chain_id: number | null;
+  /** The CAIP-2 chain of a sign-in without an EVM chain id (Solana); null otherwise (accounts/row-chain.ts). */
+  chain: string | null;
   /**
    * The wallet that started the session. Null once that wallet is unlinked
    * (which ends the session), and for sessions migration 0002 ended because

@@ -27,6 +27,7 @@ describeEachDatabase('migrations', (database) => {
         '0007-administration',
         '0008-audit-log',
         '0009-webhooks',
+        '0010-solana-wallets',
       ]);
       const tables = (await database.store.db.introspection.getTables()).map((table) => table.name);
       expect(tables).toEqual(
@@ -120,6 +121,7 @@ describeEachDatabase('migrations', (database) => {
         '0007-administration',
         '0008-audit-log',
         '0009-webhooks',
+        '0010-solana-wallets',
       ]);
     });
     afterAll(() => closeLegacy?.());
@@ -269,6 +271,7 @@ describeEachDatabase('migrations', (database) => {
         '0007-administration',
         '0008-audit-log',
         '0009-webhooks',
+        '0010-solana-wallets',
       ]);
     });
     afterAll(() => closeLegacy?.());
@@ -312,6 +315,101 @@ describeEachDatabase('migrations', (database) => {
     it('creates the profiles and images tables, empty', async () => {
       expect(await legacy.db.selectFrom('profiles').selectAll().execute()).toEqual([]);
       expect(await legacy.db.selectFrom('images').selectAll().execute()).toEqual([]);
+    });
+  });
+  describe('migration 0010: Solana wallets', () => {
+    const eoa = randomAddress();
+    const contract = randomAddress();
+    let legacy: Store;
+    let closeLegacy: () => Promise<void>;
+    type Row = Record<string, unknown>;
+    let before: { wallets: Row[]; sessions: Row[]; signIns: Row[] };
+
+    const all = async (table: 'wallets' | 'sessions' | 'sign_ins') =>
+      (await sql<Row>`select * from ${sql.table(table)} order by id`.execute(legacy.db)).rows;
+
+    /** A database as 0009 left it: an EOA and a contract wallet, their sessions and sign-ins. */
+    beforeAll(async () => {
+      const opened = await database.backend.open();
+      legacy = createDatabase(opened.database);
+      closeLegacy = async () => {
+        await legacy.close();
+        await opened.cleanup();
+      };
+      const migrated = await (await createMigrator(legacy)).migrateTo('0009-webhooks');
+      expect(migrated.error).toBeUndefined();
+      const db = legacy.db;
+      await sql`insert into accounts (id, created_at) values ('acct', ${T0})`.execute(db);
+      await sql`insert into wallets (id, account_id, address, chain_id, kind, identity, is_primary, linked_at, public, proof_message, proof_signature, proof_chain_id, proof_at)
+        values ('w-eoa', 'acct', ${eoa}, null, 'EOA', ${eoa}, 1, ${T0}, 1, 'proof', '0xproof', 1, ${T0}),
+               ('w-contract', 'acct', ${contract}, 8453, 'CONTRACT', ${`eip155:8453:${contract}`}, 0, ${T0 + 1}, 0, null, null, null, null)`.execute(
+        db,
+      );
+      await sql`insert into sessions (id, account_id, token_hash, chain_id, user_agent, created_at, last_seen_at, expires_at, wallet_id, address)
+        values ('s-eoa', 'acct', 'hash-1', 1, 'ua', ${T0}, ${T0}, ${T0 + 86_400_000}, 'w-eoa', ${eoa}),
+               ('s-contract', 'acct', 'hash-2', 8453, null, ${T0}, ${T0}, ${T0 + 86_400_000}, 'w-contract', ${contract})`.execute(
+        db,
+      );
+      await sql`insert into sign_ins (id, account_id, session_id, address, chain_id, wallet_kind, message, signature, user_agent, at)
+        values ('i-eoa', 'acct', 's-eoa', ${eoa}, 1, 'EOA', 'message', '0xsig', 'ua', ${T0}),
+               ('i-contract', 'acct', 's-contract', ${contract}, 8453, 'CONTRACT', 'message', '0xsig', null, ${T0})`.execute(
+        db,
+      );
+      before = {
+        wallets: await all('wallets'),
+        sessions: await all('sessions'),
+        signIns: await all('sign_ins'),
+      };
+      expect(await migrateToLatest(legacy)).toEqual(['0010-solana-wallets']);
+    });
+    afterAll(() => closeLegacy?.());
+
+    it('keeps every existing wallet, session and sign-in as it was, each an Ethereum one', async () => {
+      const wallets = await all('wallets');
+      expect(wallets).toEqual(
+        before.wallets.map((row) => ({ ...row, namespace: 'eip155', proof_chain: null })),
+      );
+      const numbered = (rows: Row[]) =>
+        rows.map((row) => ({ ...row, chain_id: Number(row.chain_id), chain: row.chain ?? null }));
+      expect(numbered(await all('sessions'))).toEqual(
+        numbered(before.sessions.map((row) => ({ ...row, chain: null }))),
+      );
+      expect(numbered(await all('sign_ins'))).toEqual(
+        numbered(before.signIns.map((row) => ({ ...row, chain: null }))),
+      );
+    });
+
+    it('still opens the old accounts for their own wallets, and the history reads its chains', async () => {
+      const found = await findOrCreateAccountForWallet(legacy.db, {
+        identity: identity(contract, 8453, 'CONTRACT'),
+        now: T0 + 10,
+      });
+      expect(found).toMatchObject({ created: false, account: { id: 'acct' } });
+      const { rows } = await listSignIns(legacy.db, { accountId: 'acct', first: 10 });
+      expect(rows.map((row) => [row.id, row.chain_id, row.chain])).toEqual(
+        expect.arrayContaining([
+          ['i-eoa', 1, null],
+          ['i-contract', 8453, null],
+        ]),
+      );
+    });
+
+    it('takes a Solana row: no EVM chain id, its CAIP-2 chain, its namespace', async () => {
+      const db = legacy.db;
+      await sql`insert into sign_ins (id, account_id, session_id, address, chain_id, chain, wallet_kind, message, signature, user_agent, at)
+        values ('i-solana', 'acct', 's-solana', 'So1ana', null, 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'EOA', 'm', 's', null, ${T0})`.execute(
+        db,
+      );
+      await sql`insert into sessions (id, account_id, token_hash, chain_id, chain, created_at, last_seen_at, expires_at, address)
+        values ('s-solana', 'acct', 'hash-3', null, 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', ${T0}, ${T0}, ${T0 + 1}, 'So1ana')`.execute(
+        db,
+      );
+      const row = await db
+        .selectFrom('sessions')
+        .select(['chain_id', 'chain'])
+        .where('id', '=', 's-solana')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ chain_id: null, chain: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' });
     });
   });
 });

@@ -9,6 +9,7 @@ import * as access from './migrations/0006-access.js';
 import * as administration from './migrations/0007-administration.js';
 import * as auditLog from './migrations/0008-audit-log.js';
 import * as webhooks from './migrations/0009-webhooks.js';
+import * as solanaWallets from './migrations/0010-solana-wallets.js';
 import { runUntilCatalogSettles } from './run-until-catalog-settles.js';
 
 /** Every migration, in order. Each receives the dialect for the few types that differ. */
@@ -22,6 +23,7 @@ const migrations = {
   '0007-administration': administration,
   '0008-audit-log': auditLog,
   '0009-webhooks': webhooks,
+  '0010-solana-wallets': solanaWallets,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

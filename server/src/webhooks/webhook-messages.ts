@@ -25,14 +25,18 @@ const sessionsEnded = (
 export function webhookMessagesOf(context: ChangeContext, change: Change): WebhookMessage[] {
   switch (change.action) {
     case 'sign_in': {
-      const { accountId, sessionId, address, chainId, walletKind } = change;
+      // `namespace` and `chain` were added for Solana (docs/webhooks.md); `chainId` is null there.
+      const { accountId, sessionId, address, namespace, chainId, chain, walletKind } = change;
       const session: WebhookMessage = {
         type: 'session.created',
-        data: { accountId, sessionId, address, chainId, walletKind },
+        data: { accountId, sessionId, address, chainId, walletKind, namespace, chain },
       };
       if (!change.accountCreated) return [session];
       return [
-        { type: 'account.created', data: { accountId, address, walletKind, chainId } },
+        {
+          type: 'account.created',
+          data: { accountId, address, walletKind, chainId, namespace, chain },
+        },
         session,
       ];
     }
@@ -41,13 +45,15 @@ export function webhookMessagesOf(context: ChangeContext, change: Change): Webho
     case 'session_revoked':
       return sessionsEnded(change.accountId, [change.sessionId], 'revoked');
     case 'wallet_linked': {
-      const { accountId, address, kind, chainId } = change;
-      return [{ type: 'wallet.linked', data: { accountId, address, kind, chainId } }];
+      const { accountId, address, kind, chainId, namespace, caip10 } = change;
+      return [
+        { type: 'wallet.linked', data: { accountId, address, kind, chainId, namespace, caip10 } },
+      ];
     }
     case 'wallet_unlinked': {
-      const { accountId, address, kind, chainId } = change;
+      const { accountId, address, kind, chainId, namespace, caip10 } = change;
       return [
-        { type: 'wallet.unlinked', data: { accountId, address, kind, chainId } },
+        { type: 'wallet.unlinked', data: { accountId, address, kind, chainId, namespace, caip10 } },
         ...sessionsEnded(accountId, change.endedSessionIds, 'wallet_unlinked'),
       ];
     }

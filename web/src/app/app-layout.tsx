@@ -9,11 +9,17 @@ import { SignOutButton } from '../auth/sign-out-button';
 import { SuspendedNotice } from '../auth/suspended-notice';
 import { Link } from '../components/link';
 import { LanguageMenu } from '../i18n/language-menu';
+import { SolanaSignInButton } from '../solana/solana-sign-in-button';
+import { useSolanaEnabled } from '../solana/use-solana-enabled';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
 import { WrongNetwork } from '../wallet/wrong-network';
+import { ConsoleLink } from './console-link';
 import { pathTo } from './path-to';
 import { Routes } from './routes';
+
+const solanaLabel = (enabled: boolean | undefined) =>
+  enabled === undefined ? undefined : enabled ? 'on' : 'off';
 
 /** Header (navigation, wallet, the two statuses), the wrong-network banner, the page. */
 export function AppLayout() {
@@ -21,6 +27,7 @@ export function AppLayout() {
   const session = useSession();
   const { verifying } = useSignInActivity();
   const { isWrongNetwork, ...wrongNetwork } = useWrongNetwork();
+  const solanaEnabled = useSolanaEnabled();
   const { t } = useLingui();
   return (
     <>
@@ -43,10 +50,20 @@ export function AppLayout() {
             <Link to={pathTo('verify')}>
               <Trans>Verify</Trans>
             </Link>
+            {session.account ? <ConsoleLink key={session.account.id} /> : null}
           </nav>
           <LanguageMenu />
-          <div className="wallet-button">
+          {/* data-solana: whether the server takes Solana sign-ins, once it has said. */}
+          <div className="wallet-button" data-solana={solanaLabel(solanaEnabled)}>
+            <SolanaSignInButton />
             <ConnectButton
+              // RainbowKit loads its own words for a locale after it has mounted: until then its
+              // button would say "Connect Wallet" in English. Ours are RainbowKit's, from the entry.
+              label={t({
+                message: 'Connect Wallet',
+                comment:
+                  "RainbowKit's own words for its button in this locale (its connect_wallet.label): RainbowKit's button replaces this one",
+              })}
               chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
               accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}
               showBalance={{ smallScreen: false, largeScreen: true }}

@@ -15,6 +15,7 @@ const session = (id: string, current: boolean) => ({
   lastSeenAt: '2026-11-21T03:00:00.000Z',
   expiresAt: '2026-12-20T10:00:00.000Z',
   chainId: 31337,
+  chain: 'eip155:31337',
   userAgent: null,
   address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const,
 });

@@ -10,6 +10,7 @@ const parameters = {
   statement: 'Sign in to Sigil.',
   nonceTtlSeconds: 600,
   chains: [{ id: 31337, name: 'Hardhat' }],
+  solanaClusters: [],
 };
 const nonce = {
   value: 'signnonce0001',

@@ -17,6 +17,7 @@ function setUp() {
         uri: 'https://sigil.example/',
         statement: 'Sign in to Sigil.',
         nonceTtlSeconds: 300,
+        solanaClusters: [],
         chains: [{ id: 31337, name: 'Hardhat' }],
       }),
       createNonce: () => ({

@@ -5,10 +5,9 @@ import {
   SignInDocument,
   SignInParametersDocument,
 } from '../graphql/generated/graphql';
-import { readRefusal } from '../graphql/read-refusal';
 import { buildSignInMessage } from './build-sign-in-message';
 import type { SessionActions } from './create-session-actions';
-import { readSuspension } from './read-suspension';
+import { reportSignInRefusal } from './report-sign-in-refusal';
 import type { SignInActivity } from './sign-in-activity';
 import { SignInPreparationError } from './sign-in-errors';
 
@@ -62,12 +61,7 @@ export function createSiweAdapter({
   const held = new Map<string, HeldNonce>();
   const placedInAMessage = new Set<string>();
 
-  const reportRefusal = (error: unknown) => {
-    const refusal = readRefusal(error);
-    if (refusal?.code === 'RATE_LIMITED') activity?.rateLimited(refusal.retryAfterSeconds ?? 60);
-    const suspension = readSuspension(error);
-    if (suspension) activity?.accountSuspended(suspension);
-  };
+  const reportRefusal = (error: unknown) => reportSignInRefusal(error, activity);
 
   const requestNonce = async (): Promise<string> => {
     try {

@@ -1,4 +1,4 @@
-import { type Address, isAddressEqual } from 'viem';
+import { type Address, isAddress, isAddressEqual } from 'viem';
 import type { AccountIdentityFragment } from '../graphql/generated/graphql';
 
 /**
@@ -7,10 +7,10 @@ import type { AccountIdentityFragment } from '../graphql/generated/graphql';
  * never ended a session (the server checked the wallet when it signed), and
  * a contract wallet linked on one chain is the same person's wallet software
  * on another. Which account a *new* signature opens is the server's rule.
+ * The account's Solana keys (base58) are never an Ethereum wallet's address.
  */
 export function holdsWalletOf(account: AccountIdentityFragment, address: Address): boolean {
-  return (
-    isAddressEqual(account.address, address) ||
-    account.wallets.some((wallet) => isAddressEqual(wallet.address, address))
-  );
+  const same = (held: string) =>
+    isAddress(held, { strict: false }) && isAddressEqual(held, address);
+  return same(account.address) || account.wallets.some((wallet) => same(wallet.address));
 }

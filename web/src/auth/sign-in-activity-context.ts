@@ -1,5 +1,9 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { createSignInActivity, type SignInActivitySnapshot } from './sign-in-activity';
+import {
+  createSignInActivity,
+  type SignInActivity,
+  type SignInActivitySnapshot,
+} from './sign-in-activity';
 
 export const SignInActivityContext = createContext(createSignInActivity());
 
@@ -15,4 +19,9 @@ export function useSignInActivity(): SignInActivitySnapshot & {
     clearRateLimit: activity.clearRateLimit,
     clearSuspension: activity.clearSuspension,
   };
+}
+
+/** The activity itself, for a sign-in flow of the app's own (a Solana wallet's) to report to. */
+export function useSignInActivityReporter(): SignInActivity {
+  return useContext(SignInActivityContext);
 }

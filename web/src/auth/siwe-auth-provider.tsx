@@ -5,6 +5,7 @@ import { AccountEventsProvider } from './account-events-provider';
 import { createSessionActions } from './create-session-actions';
 import { createSiweAdapter } from './create-siwe-adapter';
 import { LinkWalletProvider } from './link-wallet-provider';
+import { SessionActionsContext } from './session-actions-context';
 import { SessionContext } from './session-context';
 import { createSignInActivity } from './sign-in-activity';
 import { SignInActivityContext } from './sign-in-activity-context';
@@ -38,11 +39,13 @@ export function SiweAuthProvider({ graphql, meSeeded = false, children }: SiweAu
   return (
     <RainbowKitAuthenticationProvider adapter={adapter} status={session.status}>
       <SignInActivityContext.Provider value={activity}>
-        <SessionContext.Provider value={session}>
-          <LinkWalletProvider>
-            <AccountEventsProvider>{children}</AccountEventsProvider>
-          </LinkWalletProvider>
-        </SessionContext.Provider>
+        <SessionActionsContext.Provider value={actions}>
+          <SessionContext.Provider value={session}>
+            <LinkWalletProvider>
+              <AccountEventsProvider>{children}</AccountEventsProvider>
+            </LinkWalletProvider>
+          </SessionContext.Provider>
+        </SessionActionsContext.Provider>
       </SignInActivityContext.Provider>
     </RainbowKitAuthenticationProvider>
   );

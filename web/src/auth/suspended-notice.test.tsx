@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createFormatter } from '../format/create-formatter';
 import { describeSuspensionEnd } from './describe-suspension-end';
 import { createSignInActivity } from './sign-in-activity';
 import { SignInActivityContext } from './sign-in-activity-context';
@@ -27,7 +28,7 @@ describe('SuspendedNotice', () => {
       activity.accountSuspended({ reason: 'Spam links', until: '2026-12-03T00:00:00.000Z' }),
     );
     const notice = screen.getByRole('alert');
-    expect(notice.textContent).toContain('This account is suspended until 3 December 2026.');
+    expect(notice.textContent).toContain('This account is suspended until Dec 3, 2026.');
     expect(notice.textContent).toContain('Reason: Spam links');
   });
 
@@ -50,10 +51,10 @@ describe('SuspendedNotice', () => {
 
 describe('describeSuspensionEnd', () => {
   it.each([
-    ['2026-12-03T00:00:00.000Z', 'until 3 December 2026'],
-    ['2027-01-15T14:30:00.000Z', 'until 15 January 2027, 14:30 UTC'],
+    ['2026-12-03T00:00:00.000Z', 'until Dec 3, 2026'],
+    ['2027-01-15T14:30:00.000Z', 'until Jan 15, 2027, 2:30 PM UTC'],
     [null, 'until an administrator lifts it'],
   ])('describes %s as "%s"', (until, words) => {
-    expect(describeSuspensionEnd(until)).toBe(words);
+    expect(describeSuspensionEnd(until, createFormatter('en-US'))).toBe(words);
   });
 });

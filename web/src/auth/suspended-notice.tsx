@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormatter } from '../format/use-formatter';
 import { describeSuspensionEnd } from './describe-suspension-end';
 import { useSignInActivity } from './sign-in-activity-context';
 
@@ -11,13 +12,15 @@ import { useSignInActivity } from './sign-in-activity-context';
 export function SuspendedNotice() {
   const { suspended, clearSuspension } = useSignInActivity();
   const { t } = useLingui();
+  const format = useFormatter();
   if (suspended === null) return null;
   const reason = suspended.reason;
   return (
     <div className="floating-notice suspended-notice" role="alert" data-testid="suspended-notice">
       <div className="suspended-notice-text">
         <p>
-          <strong>{t`This account is suspended`}</strong> {describeSuspensionEnd(suspended.until)}.
+          <strong>{t`This account is suspended`}</strong>{' '}
+          {describeSuspensionEnd(suspended.until, format)}.
         </p>
         {reason ? (
           <p>

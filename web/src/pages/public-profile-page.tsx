@@ -1,8 +1,9 @@
 import { useQuery } from '@apollo/client';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getAddress, isAddress } from 'viem';
+import { getAddress } from 'viem';
 import type { RoutePageProps } from '../app/define-route';
 import { GenericErrorMessage } from '../app/generic-error';
+import { isEvmAddress } from '../components/is-evm-address';
 import { PublicProfileDocument } from '../graphql/generated/graphql';
 import { ProfileAvatar } from '../profile/profile-avatar';
 import { TipPanel } from '../tips/tip-panel';
@@ -11,13 +12,22 @@ import { ProfileNotFound } from './public-profile/profile-not-found';
 import { PublicProfileHeader, PublicProfileWallets } from './public-profile/public-profile-header';
 import { WalletProofCard } from './public-profile/wallet-proof-card';
 
+/** What a base58 Ed25519 key looks like: 32 to 44 characters of the base58 alphabet. */
+const BASE58_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
 /**
  * `/u/<address>`: a public profile and its wallets, each proof re-verified in this browser.
  * Nothing here needs a session or a connected wallet, except sending a tip.
  */
 export default function PublicProfilePage({ params }: RoutePageProps<'/u/:address'>) {
-  const valid = isAddress(params.address, { strict: false });
-  const address = valid ? getAddress(params.address) : null;
+  // A Solana key is base58 and case-sensitive: taken as written, and the server's Address
+  // scalar decides whether it is a key (an invalid one gets the not-found page). Read by its
+  // alphabet here, so an Ethereum-only profile loads no base58 code.
+  const address = isEvmAddress(params.address)
+    ? getAddress(params.address)
+    : BASE58_KEY.test(params.address)
+      ? params.address
+      : null;
   const query = useQuery(PublicProfileDocument, {
     variables: { address: address ?? '' },
     skip: address === null,
@@ -78,7 +88,13 @@ export default function PublicProfilePage({ params }: RoutePageProps<'/u/:addres
           </ul>
         )}
       </PublicProfileWallets>
-      <TipPanel recipient={profile.address} recipientName={profile.displayName ?? t`this person`} />
+      {/* Tips are sent in an EVM chain's currency: a profile whose address is a Solana key takes none. */}
+      {isEvmAddress(profile.address) ? (
+        <TipPanel
+          recipient={profile.address}
+          recipientName={profile.displayName ?? t`this person`}
+        />
+      ) : null}
     </section>
   );
 }

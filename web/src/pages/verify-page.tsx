@@ -76,7 +76,7 @@ export default function VerifyPage() {
                 data-testid="grammar-verdict"
                 data-ok="true"
               >
-                <Trans>✓ A well-formed EIP-4361 message</Trans>
+                <Trans>✓ A well-formed {tool.fields.standard} message</Trans>
               </p>
             ) : (
               <p
@@ -84,7 +84,9 @@ export default function VerifyPage() {
                 data-testid="grammar-verdict"
                 data-ok="false"
               >
-                <Trans>✗ Not a valid EIP-4361 message: {tool.fields.grammarError}</Trans>
+                <Trans>
+                  ✗ Not a valid {tool.fields.standard} message: {tool.fields.grammarError}
+                </Trans>
               </p>
             )}
             <FieldTable fields={tool.fields.fields} />

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { Address } from 'viem';
 import { GeneratedAvatar } from '../components/generated-avatar';
 import { ResponsiveImage } from '../components/responsive-image';
 import type { ImageFieldsFragment } from '../graphql/generated/graphql';
@@ -8,7 +7,7 @@ import { useEnsIdentity } from '../pages/account/use-ens-identity';
 export type ProfileAvatarProps = {
   image: ImageFieldsFragment | null | undefined;
   /** The primary wallet: its ENS avatar (where mainnet is enabled) or its generated one stands in. */
-  address: Address;
+  address: string;
   size: number;
   className?: string;
 };

@@ -30,6 +30,7 @@ export type FieldCheck = {
 };
 
 export type SiweFieldsCheck = {
+  standard: 'EIP-4361';
   /** Each field of EIP-4361 in the message's order, checked on its own. */
   fields: FieldCheck[];
   /** The message as the server reads it, or null when the strict grammar refuses it. */
@@ -40,14 +41,14 @@ export type SiweFieldsCheck = {
 
 const HEADER_SUFFIX = ' wants you to sign in with your Ethereum account:';
 
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   if (error instanceof SigilError && typeof error.details.reason === 'string') {
     return error.details.reason;
   }
   return error instanceof Error ? error.message : String(error);
 }
 
-function check(
+export function check(
   label: string,
   value: string | undefined,
   validate: (value: string) => void,
@@ -125,8 +126,8 @@ export function checkSiweFields(text: string): SiweFieldsCheck {
   ];
 
   try {
-    return { fields, message: parseSiweMessage(text), grammarError: null };
+    return { standard: 'EIP-4361', fields, message: parseSiweMessage(text), grammarError: null };
   } catch (error) {
-    return { fields, message: null, grammarError: reasonOf(error) };
+    return { standard: 'EIP-4361', fields, message: null, grammarError: reasonOf(error) };
   }
 }

@@ -21,12 +21,18 @@ import type { RuntimeChain } from '../app/runtime-config';
  * - `EOA`: a 65-byte signature recovers to the address, locally, without any request;
  * - `CONTRACT` / `COUNTERFACTUAL`: the wallet accepted it on `chainId` (EIP-1271 / EIP-6492);
  * - `invalid`: the signature does not prove the address (`reason` says how it failed);
- * - `unverifiable`: a contract check is needed on a chain this deployment does not enable.
+ * - `unverifiable`: a contract check is needed on a chain this deployment does not enable;
+ * - `ED25519`: a Solana key signed it (identify-solana-signer.ts).
  */
 export type Signer =
   | { kind: 'EOA'; address: Address }
+  | { kind: 'ED25519'; address: string }
   | { kind: 'CONTRACT' | 'COUNTERFACTUAL'; address: Address; chainId: number }
-  | { kind: 'invalid'; reason: SignatureRejectionReason | 'NOT_HEX' }
+  | {
+      kind: 'invalid';
+      // NOT_BASE58 and NOT_THE_KEY: a Solana signature that is not 64 bytes of base58, or not the key's.
+      reason: SignatureRejectionReason | 'NOT_HEX' | 'NOT_BASE58' | 'NOT_THE_KEY';
+    }
   | { kind: 'unverifiable'; chainId: number };
 
 export type IdentifySignerParameters = {

@@ -1,28 +1,17 @@
 import { t } from '@lingui/core/macro';
-import { parseSiweMessage, type SiweMessage } from '@sigil/siwe';
-import { type Address, isAddressEqual } from 'viem';
+import { detectMessageFamily, parseSiweMessage, type SiweMessage } from '@sigil/siwe';
+import { isAddressEqual } from 'viem';
 import type { RuntimeChain } from '../app/runtime-config';
+import { isEvmAddress } from '../components/is-evm-address';
 import { identifySigner, type Signer } from './identify-signer';
+import type { ProofCheck, PublishedWallet, WalletProofResult } from './wallet-proof';
 
-/** A published wallet and the proof the server keeps for it. */
-export type PublishedWallet = {
-  address: Address;
-  kind: 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
-  chainId?: number | null;
-  proof: { message: string; signature: string; chainId: number; signedAt: string };
-};
-
-export type ProofCheckName = 'domain' | 'address' | 'chain' | 'issuedAt' | 'signature';
-
-export type ProofCheck = { name: ProofCheckName; ok: boolean; detail: string };
-
-export type WalletProofResult = {
-  /** Every check passed: the wallet's owner signed this message for this site. */
-  verified: boolean;
-  checks: ProofCheck[];
-  message: SiweMessage | null;
-  signer: Signer | null;
-};
+export type {
+  ProofCheck,
+  ProofCheckName,
+  PublishedWallet,
+  WalletProofResult,
+} from './wallet-proof';
 
 export type VerifyWalletProofParameters = {
   wallet: PublishedWallet;
@@ -41,6 +30,7 @@ const CLOCK_SKEW_MS = 60_000;
  * server says about it: the message must parse by the server's strict grammar, name this
  * site, the wallet's address and its chain, carry an issued-at time that has passed, and
  * its signature must prove the address (locally for an EOA, on the chain otherwise).
+ * A Solana proof (its first line says so) is checked the same way by `verifySolanaProof`.
  */
 export async function verifyWalletProof({
   wallet,
@@ -49,6 +39,11 @@ export async function verifyWalletProof({
   now,
   timeoutMs,
 }: VerifyWalletProofParameters): Promise<WalletProofResult> {
+  if (detectMessageFamily(wallet.proof.message) === 'solana') {
+    // Its own chunk (the Solana parser and, in turn, the curve code): an Ethereum-only profile loads neither.
+    const { verifySolanaProof } = await import('./verify-solana-proof');
+    return verifySolanaProof({ wallet, expectedDomain, now });
+  }
   let message: SiweMessage;
   try {
     message = parseSiweMessage(wallet.proof.message);
@@ -60,10 +55,12 @@ export async function verifyWalletProof({
       checks: [{ name: 'domain', ok: false, detail: t`The proof is not an EIP-4361 message.` }],
     };
   }
-  const addressMatches = isAddressEqual(message.address, wallet.address);
+  const addressMatches =
+    isEvmAddress(wallet.address) && isAddressEqual(message.address, wallet.address);
   // A contract wallet is a wallet only on the chain where it proved itself.
-  const expectedChain = wallet.chainId ?? wallet.proof.chainId;
+  const expectedChain = wallet.chainId ?? wallet.proof.chainId ?? null;
   const chainMatches = message.chainId === expectedChain;
+  const provedOn = expectedChain ?? '—';
   const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? t`chain ${id}`;
   const { domain, address, chainId, issuedAt: issuedAtText } = message;
   const issuedAt = Date.parse(message.issuedAt);
@@ -99,7 +96,7 @@ export async function verifyWalletProof({
       ok: chainMatches,
       detail: chainMatches
         ? `${chainName(chainId)} (${chainId})`
-        : t`the message is for chain ${chainId}, the wallet proved itself on ${expectedChain}`,
+        : t`the message is for chain ${chainId}, the wallet proved itself on ${provedOn}`,
     },
     {
       name: 'issuedAt',
@@ -116,6 +113,8 @@ export function describeSigner(signer: Signer, chainName: (id: number) => string
   switch (signer.kind) {
     case 'EOA':
       return t`signed by the address’s key (EOA), recovered locally`;
+    case 'ED25519':
+      return t`signed by the Solana key (Ed25519), checked locally`;
     case 'CONTRACT': {
       const chain = chainName(signer.chainId);
       return t`accepted by the contract wallet on ${chain} (EIP-1271)`;
@@ -129,8 +128,9 @@ export function describeSigner(signer: Signer, chainName: (id: number) => string
       return t`needs a contract-wallet check on chain ${chainId}, which this site does not enable`;
     }
     case 'invalid':
-      return signer.reason === 'CHAIN_UNAVAILABLE'
-        ? t`the chain did not answer in time; try again`
-        : t`the signature does not prove the address`;
+      if (signer.reason === 'CHAIN_UNAVAILABLE')
+        return t`the chain did not answer in time; try again`;
+      if (signer.reason === 'NOT_BASE58') return t`the signature is not 64 bytes of base58`;
+      return t`the signature does not prove the address`;
   }
 }

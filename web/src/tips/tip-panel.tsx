@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useId, useState } from 'react';
-import { type Address, formatUnits, parseUnits } from 'viem';
+import { type Address, parseUnits } from 'viem';
 import { useBalance } from 'wagmi';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { useSession } from '../auth/session-context';
+import { isEvmAddress } from '../components/is-evm-address';
+import { useFormatter } from '../format/use-formatter';
 import { tipFailureMessage } from './tip-failure';
 import { useTip } from './use-tip';
 
@@ -34,7 +36,7 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
   const { symbol, decimals } = chain.nativeCurrency;
   const value = parseTipAmount(amount, decimals);
   const balance = useBalance({
-    address: account?.address,
+    address: account && isEvmAddress(account.address) ? account.address : undefined,
     chainId: chain.id,
     query: { enabled: session === 'authenticated' },
   });
@@ -46,7 +48,10 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
   const busy = tip.status === 'in-wallet' || tip.switching;
   const { t } = useLingui();
   const chainName = chain.name;
-  const held = formatUnits(balance.data?.value ?? 0n, decimals);
+  const format = useFormatter();
+  // Every digit the wallet holds: a tip may be smaller than the balance view's four decimals.
+  const exact = { maximumFractionDigits: decimals };
+  const held = format.tokenAmount(balance.data?.value ?? 0n, decimals, undefined, exact);
 
   return (
     <section className="card tip-panel" aria-labelledby={`${ids}-title`} data-testid="tip-panel">
@@ -74,7 +79,7 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
           onSubmit={(event) => {
             event.preventDefault();
             if (value === null) return;
-            const sent = formatUnits(value, decimals);
+            const sent = format.tokenAmount(value, decimals, undefined, exact);
             void tip.send({
               chainId: chain.id,
               value,

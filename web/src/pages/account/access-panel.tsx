@@ -2,14 +2,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RuntimeChain } from '../../app/runtime-config';
 import { describeWait } from '../../components/describe-wait';
-import { formatDateTime } from '../../components/format-date-time';
 import { Link } from '../../components/link';
+import { useFormatter } from '../../format/use-formatter';
+import { useNow } from '../../format/use-now';
 import { adminPath } from '../admin/admin-paths';
 import type { AccessReport, RequirementResult } from './access-report';
 import { AccessRuleItem } from './access-rule-item';
 import { describeRequirement, type TokenFacts } from './describe-requirement';
-import { formatTimeAgo } from './format-time-ago';
-import { useNow } from './use-now';
 
 const STALE_MESSAGE = msg`Some chains did not answer; showing the last known balances.`;
 const CHECK_RATE_LIMIT_MESSAGE = msg`Too many checks from this connection.`;
@@ -45,6 +44,7 @@ export function AccessPanel({
   onCheckAgain,
 }: AccessPanelProps) {
   const now = useNow(30_000);
+  const format = useFormatter();
   const ruleRoles = new Set(report.rules.map((rule) => rule.role));
   const otherRoles = roles.filter((role) => !ruleRoles.has(role));
   const { t, i18n } = useLingui();
@@ -71,8 +71,8 @@ export function AccessPanel({
             {report.checkedAt ? (
               <Trans>
                 Checked{' '}
-                <time dateTime={report.checkedAt} title={formatDateTime(report.checkedAt)}>
-                  {formatTimeAgo(report.checkedAt, now)}
+                <time dateTime={report.checkedAt} title={format.dateTime(report.checkedAt)}>
+                  {format.relativeTime(report.checkedAt, now)}
                 </time>
                 .
               </Trans>
@@ -91,7 +91,12 @@ export function AccessPanel({
                 key={rule.role}
                 rule={rule}
                 describe={(requirement) =>
-                  describeRequirement({ requirement, chains, token: tokenFacts(requirement) })
+                  describeRequirement({
+                    requirement,
+                    chains,
+                    token: tokenFacts(requirement),
+                    format,
+                  })
                 }
                 reading={(requirement) => readingTokens && requirement.type === 'ERC20'}
               />

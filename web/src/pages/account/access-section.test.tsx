@@ -408,6 +408,7 @@ describe('the Access section', () => {
         lastSeenAt: minutesAgo(1),
         expiresAt: minutesAgo(-60),
         chainId: 31337,
+        chain: 'eip155:31337',
         userAgent: null,
         address: first,
       },

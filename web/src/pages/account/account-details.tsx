@@ -2,6 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { GenericErrorMessage } from '../../app/generic-error';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { useAccountEvents } from '../../auth/account-events-context';
+import { describeChain } from '../../components/describe-chain';
+import { isEvmAddress } from '../../components/is-evm-address';
+import { useSolanaClusters } from '../../solana/use-solana-enabled';
 import { AccessSection } from './access-section';
 import { AccountIdentity } from './account-identity';
 import { ChainBalances } from './chain-balances';
@@ -21,6 +24,9 @@ export function AccountDetails() {
   const { t } = useLingui();
   const chainName = (chainId: number) =>
     chains.find((chain) => chain.id === chainId)?.name ?? t`chain ${chainId}`;
+  const solanaClusters = useSolanaClusters();
+  const chainLabel = (item: { chain: string; chainId?: number | null }) =>
+    describeChain(item, chainName, solanaClusters);
 
   if (page.failed) {
     return (
@@ -42,16 +48,21 @@ export function AccountDetails() {
     );
   }
   const { account } = page;
+  // Balances are of an Ethereum address: the primary one, else the first Ethereum wallet linked.
+  const balancesAddress = [
+    account.address,
+    ...account.wallets.map((wallet) => wallet.address),
+  ].find(isEvmAddress);
   return (
     <div className="stack">
       <AccountIdentity address={account.address} />
       <ProfileSection />
       <WalletsSection wallets={account.wallets} sessions={account.sessions} chainName={chainName} />
-      <ChainBalances address={account.address} chains={chains} />
+      {balancesAddress ? <ChainBalances address={balancesAddress} chains={chains} /> : null}
       <AccessSection />
       <SessionList
         sessions={account.sessions}
-        chainName={chainName}
+        chainLabel={chainLabel}
         onRevoke={(id) => void page.revoke(id)}
         revokingId={page.revokingId}
         revokeFailed={page.revokeFailed}
@@ -59,7 +70,7 @@ export function AccountDetails() {
       <ConnectedAppsSection />
       <SignInHistory
         signIns={account.signIns}
-        chainName={chainName}
+        chainLabel={chainLabel}
         onLoadMore={page.loadMoreSignIns}
         loadingMore={page.loadingMore}
       />

@@ -1,16 +1,17 @@
 import { useQuery } from '@apollo/client';
 import { Trans } from '@lingui/react/macro';
-import { type Address, getAddress } from 'viem';
+import { getAddress } from 'viem';
+import { isEvmAddress } from '../../components/is-evm-address';
 import { AccountProfileDocument } from '../../graphql/generated/graphql';
 import { ProfileAvatar } from '../../profile/profile-avatar';
 import { useEnsIdentity } from './use-ens-identity';
 
 /**
- * The full EIP-55 address, with the ENS name where mainnet resolves one, and the same
- * avatar as everywhere else: the uploaded one, else the ENS one, else the generated one.
+ * The full EIP-55 address (or Solana key), with the ENS name where mainnet resolves one, and
+ * the same avatar as everywhere else: the uploaded one, else the ENS one, else the generated one.
  */
-export function AccountIdentity({ address }: { address: Address }) {
-  const checksummed = getAddress(address);
+export function AccountIdentity({ address }: { address: string }) {
+  const checksummed = isEvmAddress(address) ? getAddress(address) : address;
   const { name } = useEnsIdentity(checksummed);
   // The Profile section asks the same query: one request, one cache entry.
   const profile = useQuery(AccountProfileDocument, { fetchPolicy: 'cache-first' }).data?.me

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Address } from 'viem';
 import { useBalance } from 'wagmi';
 import type { RuntimeChain } from '../../app/runtime-config';
-import { formatBalance } from '../../components/format-balance';
+import { useFormatter } from '../../format/use-formatter';
 import { isRpcUnreachable, RPC_BACKOFF_MS } from '../../wallet/rpc-backoff';
 
 /**
@@ -20,12 +20,17 @@ export function ChainBalance({ address, chain }: { address: Address; chain: Runt
       refetchInterval: (query) => (query.state.status === 'error' ? RPC_BACKOFF_MS : false),
     },
   });
+  const format = useFormatter();
   const unreachable = balance.isError && isRpcUnreachable(balance.error);
   const { t } = useLingui();
   const chainName = chain.name;
   let amount: string;
   if (balance.data) {
-    amount = `${formatBalance(balance.data.value, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
+    amount = format.tokenAmount(
+      balance.data.value,
+      chain.nativeCurrency.decimals,
+      chain.nativeCurrency.symbol,
+    );
   } else if (balance.isError) {
     amount = t`unavailable`;
   } else {

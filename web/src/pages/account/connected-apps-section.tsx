@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime } from '../../components/format-date-time';
+import { useFormatter } from '../../format/use-formatter';
 import { describeScope } from '../oidc/describe-scope';
 import { useConnectedApps } from './use-connected-apps';
 
 /** Apps that sign in with this account (OpenID Connect): what each may read, when it was last used. */
 export function ConnectedAppsSection() {
+  const { dateTime: formatDateTime } = useFormatter();
   const { apps, loaded, revoke, revokingId, revokeFailed } = useConnectedApps();
   const { t } = useLingui();
   if (!loaded) return null;

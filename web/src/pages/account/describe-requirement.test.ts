@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeChain } from '../../app/runtime-config';
+import { createFormatter } from '../../format/create-formatter';
 import type { RequirementResult } from './access-report';
 import { describeRequirement } from './describe-requirement';
+
+const format = createFormatter('en-US');
 
 const base: RuntimeChain = {
   id: 8453,
@@ -29,6 +32,7 @@ describe('describeRequirement', () => {
   it("says an ERC-20 shortfall in the token's decimals and symbol, with what is missing", () => {
     expect(
       describeRequirement({
+        format,
         requirement: requirement({ balance: units('2'), minBalance: units('5') }),
         chains: [base],
         token: sgl,
@@ -42,6 +46,7 @@ describe('describeRequirement', () => {
 
   it('says a met ERC-20 requirement as what is held against the minimum', () => {
     const text = describeRequirement({
+      format,
       requirement: requirement({
         balance: '12500000000000000000',
         minBalance: units('5'),
@@ -55,6 +60,7 @@ describe('describeRequirement', () => {
 
   it('falls back to base units when the contract does not say its decimals', () => {
     const text = describeRequirement({
+      format,
       requirement: requirement({ balance: '2', minBalance: '5' }),
       chains: [base],
       token: { decimals: null, symbol: null },
@@ -68,6 +74,7 @@ describe('describeRequirement', () => {
 
   it("says a native balance in the chain's own currency", () => {
     const text = describeRequirement({
+      format,
       requirement: requirement({
         type: 'NATIVE',
         contract: null,
@@ -85,6 +92,7 @@ describe('describeRequirement', () => {
 
   it('counts ERC-721 tokens', () => {
     const text = describeRequirement({
+      format,
       requirement: requirement({ type: 'ERC721', balance: '0', minBalance: '1' }),
       chains: [base],
     });
@@ -97,6 +105,7 @@ describe('describeRequirement', () => {
 
   it('names the ERC-1155 token id and counts it', () => {
     const text = describeRequirement({
+      format,
       requirement: requirement({
         type: 'ERC1155',
         tokenId: '7',
@@ -118,19 +127,20 @@ describe('describeRequirement', () => {
       balance: '1',
       met: true,
     });
-    expect(describeRequirement({ requirement: listed, chains: [base] })).toEqual({
+    expect(describeRequirement({ requirement: listed, chains: [base], format })).toEqual({
       what: 'The allowlist',
       where: null,
       amount: 'On the list',
     });
     const unlisted = { ...listed, balance: '0', met: false };
-    expect(describeRequirement({ requirement: unlisted, chains: [base] }).amount).toBe(
+    expect(describeRequirement({ requirement: unlisted, chains: [base], format }).amount).toBe(
       'Not on the list',
     );
   });
 
   it('names a chain the app does not know by its id', () => {
     const text = describeRequirement({
+      format,
       requirement: requirement({
         type: 'NATIVE',
         chainId: 10,
@@ -149,6 +159,7 @@ describe('describeRequirement', () => {
 
   it('says nothing is missing when a requirement is unmet only because its chain did not answer', () => {
     const text = describeRequirement({
+      format,
       requirement: requirement({ type: 'ERC721', balance: '2', minBalance: '1', met: false }),
       chains: [base],
     });

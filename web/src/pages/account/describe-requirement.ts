@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import type { RuntimeChain } from '../../app/runtime-config';
-import { formatBalance } from '../../components/format-balance';
 import { shortAddress } from '../../components/short-address';
+import type { Formatter } from '../../format/create-formatter';
 import type { RequirementResult } from './access-report';
 
 /** What an ERC-20 contract says of itself; null where it did not answer. */
@@ -22,6 +22,8 @@ export type DescribeRequirementParameters = {
   chains: readonly RuntimeChain[];
   /** The ERC-20 contract's decimals and symbol, when it answered. */
   token?: TokenFacts | null;
+  /** Amounts in the visitor's locale. */
+  format: Pick<Formatter, 'number' | 'tokenAmount'>;
 };
 
 type Unit = { format(value: bigint): string; unit(value: bigint): string };
@@ -34,20 +36,24 @@ function parseAmount(value: string): bigint | null {
   }
 }
 
-function tokenUnit(decimals: number | null, symbol: string | null): Unit {
+function tokenUnit(
+  format: DescribeRequirementParameters['format'],
+  decimals: number | null,
+  symbol: string | null,
+): Unit {
   // Without decimals an amount cannot be scaled: base units, said so, rather than a guess.
   if (decimals === null) {
     const unit = symbol ? t`base units of ${symbol}` : t`base units`;
-    return { format: String, unit: () => unit };
+    return { format: (value) => format.number(value), unit: () => unit };
   }
   const unit = symbol ?? t`tokens`;
-  return { format: (value) => formatBalance(value, decimals), unit: () => unit };
+  return { format: (value) => format.tokenAmount(value, decimals), unit: () => unit };
 }
 
-const countUnit: Unit = {
-  format: String,
+const countUnit = (format: DescribeRequirementParameters['format']): Unit => ({
+  format: (value) => format.number(value),
   unit: (value) => plural(Number(value), { one: 'token', other: 'tokens' }),
-};
+});
 
 function describeAmount(requirement: RequirementResult, units: Unit): string {
   const balance = parseAmount(requirement.balance);
@@ -76,6 +82,7 @@ export function describeRequirement({
   requirement,
   chains,
   token = null,
+  format,
 }: DescribeRequirementParameters): RequirementText {
   const chain = chains.find((item) => item.id === requirement.chainId);
   const chainId = requirement.chainId;
@@ -98,7 +105,9 @@ export function describeRequirement({
         where,
         amount: describeAmount(
           requirement,
-          currency ? tokenUnit(currency.decimals, currency.symbol) : tokenUnit(null, null),
+          currency
+            ? tokenUnit(format, currency.decimals, currency.symbol)
+            : tokenUnit(format, null, null),
         ),
       };
     }
@@ -108,17 +117,21 @@ export function describeRequirement({
         where,
         amount: describeAmount(
           requirement,
-          tokenUnit(token?.decimals ?? null, token?.symbol ?? null),
+          tokenUnit(format, token?.decimals ?? null, token?.symbol ?? null),
         ),
       };
     case 'ERC721':
-      return { what: t`An NFT (ERC-721)`, where, amount: describeAmount(requirement, countUnit) };
+      return {
+        what: t`An NFT (ERC-721)`,
+        where,
+        amount: describeAmount(requirement, countUnit(format)),
+      };
     case 'ERC1155': {
       const tokenId = requirement.tokenId ?? '?';
       return {
         what: t`Token #${tokenId} (ERC-1155)`,
         where,
-        amount: describeAmount(requirement, countUnit),
+        amount: describeAmount(requirement, countUnit(format)),
       };
     }
   }

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountEvent } from '../../auth/account-events-context';
 import { describeUserAgent } from '../../components/describe-user-agent';
-import { formatDateTime } from '../../components/format-date-time';
+import { useFormatter } from '../../format/use-formatter';
 import type { AccountEventType, EventActor } from '../../graphql/generated/graphql';
 
 const eventLabel: Record<AccountEventType, MessageDescriptor> = {
@@ -30,6 +30,7 @@ const actorLabel: Record<Exclude<EventActor, 'SELF'>, MessageDescriptor> = {
 
 /** What happens to the account while this page is open, as it happens. */
 export function EventsFeed({ events }: { events: readonly AccountEvent[] }) {
+  const { dateTime: formatDateTime } = useFormatter();
   const { i18n } = useLingui();
   return (
     <section className="card" aria-labelledby="events-title">

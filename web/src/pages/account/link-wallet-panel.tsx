@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { describeWait } from '../../components/describe-wait';
 import { useSecondsLeft } from '../../components/use-seconds-left';
 import { LINK_RATE_LIMIT_MESSAGE, linkFailureMessage } from './link-failure-message';
+import { LinkSolanaWalletButton } from './link-solana-wallet-button';
 import { useLinkWalletPanel } from './use-link-wallet-panel';
 
 /** "Link a wallet": the button, then the steps of the flow in place of it. */
@@ -15,9 +16,12 @@ export function LinkWalletPanel() {
   if (state.step === 'idle') {
     return (
       <div className="link-start">
-        <button type="button" className="button" ref={panel.startRef} onClick={panel.start}>
-          <Trans>Link a wallet</Trans>
-        </button>
+        <div className="actions">
+          <button type="button" className="button" ref={panel.startRef} onClick={panel.start}>
+            <Trans>Link a wallet</Trans>
+          </button>
+          <LinkSolanaWalletButton />
+        </div>
         <p className="muted">
           <Trans>Add another wallet to this account: any of them then signs you in here.</Trans>
         </p>

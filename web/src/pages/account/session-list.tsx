@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { describeUserAgent } from '../../components/describe-user-agent';
-import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
+import { useFormatter } from '../../format/use-formatter';
 import type { SessionFieldsFragment } from '../../graphql/generated/graphql';
 
 export type SessionListProps = {
   sessions: readonly SessionFieldsFragment[];
-  chainName(chainId: number): string;
+  /** The chain a sign-in named, in words (`describeChain`). */
+  chainLabel(item: { chain: string; chainId?: number | null }): string;
   onRevoke(sessionId: string): void;
   revokingId: string | null;
   revokeFailed: boolean;
@@ -16,11 +17,12 @@ export type SessionListProps = {
 /** The account's live sessions; this device's is marked, every other one can be revoked. */
 export function SessionList({
   sessions,
-  chainName,
+  chainLabel,
   onRevoke,
   revokingId,
   revokeFailed,
 }: SessionListProps) {
+  const { dateTime: formatDateTime } = useFormatter();
   // The device names below are words of the page's language too.
   useLingui();
   return (
@@ -39,7 +41,7 @@ export function SessionList({
           const createdAt = formatDateTime(session.createdAt);
           const lastSeenAt = formatDateTime(session.lastSeenAt);
           const expiresAt = formatDateTime(session.expiresAt);
-          const chain = chainName(session.chainId);
+          const chain = chainLabel(session);
           const address = shortAddress(session.address);
           return (
             <li

@@ -1,19 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { describeUserAgent } from '../../components/describe-user-agent';
-import { formatDateTime } from '../../components/format-date-time';
 import { shortAddress } from '../../components/short-address';
+import { useFormatter } from '../../format/use-formatter';
 import type { AccountPageData } from './use-account-page';
-import { walletKindLabel } from './wallet-kind-label';
+import { SOLANA_KEY_LABEL, walletKindLabel } from './wallet-kind-label';
 
 export type SignInHistoryProps = {
   signIns: AccountPageData['signIns'];
-  chainName(chainId: number): string;
+  /** The chain a sign-in named, in words (`describeChain`). */
+  chainLabel(item: { chain: string; chainId?: number | null }): string;
   onLoadMore(): void;
   loadingMore: boolean;
 };
 
 /** Every sign-in of the account, newest first: which wallet signed, and how it was verified. */
-export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: SignInHistoryProps) {
+// A Solana sign-in is a key's (the API says EOA): named as what it is.
+const kindOf = (node: { namespace: string; walletKind: keyof typeof walletKindLabel }) =>
+  node.namespace === 'SOLANA' ? SOLANA_KEY_LABEL : walletKindLabel[node.walletKind];
+
+export function SignInHistory({
+  signIns,
+  chainLabel,
+  onLoadMore,
+  loadingMore,
+}: SignInHistoryProps) {
+  const { dateTime: formatDateTime } = useFormatter();
   const { t, i18n } = useLingui();
   return (
     <section className="card" aria-labelledby="history-title">
@@ -36,14 +47,13 @@ export function SignInHistory({ signIns, chainName, onLoadMore, loadingMore }: S
             <div className="row-text">
               <p className="row-title">
                 {formatDateTime(node.at)}
-                <span className="tag" title={i18n._(walletKindLabel[node.walletKind])}>
-                  {node.walletKind}
+                <span className="tag" title={i18n._(kindOf(node))}>
+                  {node.namespace === 'SOLANA' ? 'Solana' : node.walletKind}
                 </span>
               </p>
               <p className="row-meta">
                 <span title={node.address}>{shortAddress(node.address)}</span> ·{' '}
-                {i18n._(walletKindLabel[node.walletKind])} · {chainName(node.chainId)} ·{' '}
-                {describeUserAgent(node.userAgent)}
+                {i18n._(kindOf(node))} · {chainLabel(node)} · {describeUserAgent(node.userAgent)}
               </p>
             </div>
           </li>

@@ -1,5 +1,5 @@
-import type { Address } from 'viem';
 import { useChains, useEnsAvatar, useEnsName } from 'wagmi';
+import { isEvmAddress } from '../../components/is-evm-address';
 
 export type EnsIdentity = { name: string | null; avatar: string | null };
 
@@ -9,15 +9,17 @@ const quietQuery = { retry: false, staleTime: 60 * 60 * 1_000 } as const;
 /**
  * The account's primary ENS name and avatar, from mainnet only and only when the
  * deployment enables mainnet (its configured RPC). Anything failing means no name: quiet.
+ * A Solana key has none: ENS names Ethereum addresses only.
  */
 export function useEnsIdentity(
-  address: Address,
+  address: string,
   { enabled = true }: { enabled?: boolean } = {},
 ): EnsIdentity {
   const chains = useChains();
-  const hasMainnet = enabled && chains.some((chain) => chain.id === MAINNET_ID);
+  const evm = isEvmAddress(address);
+  const hasMainnet = enabled && evm && chains.some((chain) => chain.id === MAINNET_ID);
   const name = useEnsName({
-    address,
+    address: evm ? address : undefined,
     chainId: MAINNET_ID,
     query: { ...quietQuery, enabled: hasMainnet },
   });

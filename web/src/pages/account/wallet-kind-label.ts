@@ -8,3 +8,6 @@ export const walletKindLabel: Record<WalletKind, MessageDescriptor> = {
   CONTRACT: msg`Contract wallet (EIP-1271)`,
   COUNTERFACTUAL: msg`Undeployed contract wallet (EIP-6492)`,
 };
+
+/** A Solana wallet: an Ed25519 key, one identity on every cluster. */
+export const SOLANA_KEY_LABEL: MessageDescriptor = msg`Solana key (Ed25519), on every cluster`;

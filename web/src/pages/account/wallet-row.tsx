@@ -1,9 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime } from '../../components/format-date-time';
+import { shortAddress } from '../../components/short-address';
+import { useFormatter } from '../../format/use-formatter';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 import { useEnsIdentity } from './use-ens-identity';
+import { SOLANA_KEY_LABEL } from './wallet-kind-label';
 
 export type WalletRowProps = {
   wallet: WalletFieldsFragment;
@@ -39,15 +41,17 @@ export function WalletRow({
   onUnlink,
   onPublicChange,
 }: WalletRowProps) {
+  const { dateTime: formatDateTime } = useFormatter();
   // Mainnet's name for the address means this wallet only if it is an EOA or lives on mainnet.
   const ensApplies =
     wallet.chainId === null || wallet.chainId === undefined || wallet.chainId === MAINNET_ID;
   const { name } = useEnsIdentity(wallet.address, { enabled: ensApplies });
   const descriptionId = `wallet-${wallet.address}-${wallet.chainId ?? 'any'}`;
   const { t, i18n } = useLingui();
-  const kindName = i18n._(kindLabel[wallet.kind]);
+  const solana = wallet.namespace === 'SOLANA';
+  const kindName = i18n._(solana ? SOLANA_KEY_LABEL : kindLabel[wallet.kind]);
   const kind =
-    wallet.chainId === null || wallet.chainId === undefined
+    solana || wallet.chainId === null || wallet.chainId === undefined
       ? kindName
       : t`${kindName} on ${chainName(wallet.chainId)}`;
   const linkedAt = formatDateTime(wallet.linkedAt);
@@ -57,6 +61,7 @@ export function WalletRow({
       className="row wallet-row"
       data-testid="wallet-item"
       data-address={wallet.address}
+      data-namespace={wallet.namespace}
       data-primary={wallet.primary ? 'true' : undefined}
     >
       <div id={descriptionId} className="row-text">
@@ -76,8 +81,11 @@ export function WalletRow({
           </p>
         ) : null}
         <p>
-          <code className="address" data-testid="wallet-address">
-            {wallet.address}
+          <span className="tag" data-testid="wallet-namespace">
+            {solana ? 'Solana' : 'Ethereum'}
+          </span>{' '}
+          <code className="address" data-testid="wallet-address" title={wallet.address}>
+            {solana ? shortAddress(wallet.address) : wallet.address}
           </code>
         </p>
         <p className="row-meta">

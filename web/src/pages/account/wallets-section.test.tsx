@@ -30,6 +30,8 @@ type ServerWallet = {
   address: Address;
   kind: 'EOA' | 'CONTRACT';
   chainId: number | null;
+  namespace: 'EIP155' | 'SOLANA';
+  caip10: string;
   primary: boolean;
   public: boolean;
   linkedAt: string;
@@ -40,6 +42,8 @@ const wallet = (address: Address, fields: Partial<ServerWallet> = {}): ServerWal
   address,
   kind: 'EOA',
   chainId: null,
+  namespace: 'EIP155',
+  caip10: `eip155:1:${address}`,
   primary: false,
   public: false,
   linkedAt: at,
@@ -87,6 +91,7 @@ async function setUp({
         uri: 'http://localhost:3000',
         statement: 'Sign in to Sigil.',
         nonceTtlSeconds: 600,
+        solanaClusters: [],
         chains: [{ id: 31337, name: 'Hardhat' }],
       }),
       createNonce: () => {
@@ -292,6 +297,7 @@ describe('the Wallets section', () => {
       lastSeenAt: at,
       expiresAt: at,
       chainId: 31337,
+      chain: 'eip155:31337',
       userAgent: null,
       address: first,
     };

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useRef } from 'react';
-import { type Address, isAddressEqual } from 'viem';
+import { isAddressEqual } from 'viem';
 import { useAccount } from 'wagmi';
+import { isEvmAddress } from '../../components/is-evm-address';
 import { LinkWalletPanel } from './link-wallet-panel';
 import { UnlinkWalletDialog } from './unlink-wallet-dialog';
 import type { AccountPageData } from './use-account-page';
@@ -14,7 +15,9 @@ export type WalletsSectionProps = {
   chainName(chainId: number): string;
 };
 
-const sameAddress = (a: Address, b: Address) => isAddressEqual(a, b);
+// A Solana key (base58, case-sensitive) is only ever itself; an Ethereum address in any case.
+const sameAddress = (a: string, b: string) =>
+  isEvmAddress(a) && isEvmAddress(b) ? isAddressEqual(a, b) : a === b;
 
 /** The account's wallets: each one signs in here; link another, choose the primary, unlink. */
 export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionProps) {

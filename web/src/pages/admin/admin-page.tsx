@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Route, Switch } from 'wouter';
 import { useSession } from '../../auth/session-context';
 import { SignInPrompt } from '../../components/sign-in-prompt';
@@ -24,13 +25,14 @@ import { ConsoleLoading } from './console-loading';
  * sees "Not allowed" and nothing of the console.
  */
 export default function AdminPage() {
+  const { t } = useLingui();
   const { status } = useSession();
   if (status === 'loading') {
     return (
       <section className="page" aria-labelledby="page-title">
-        <PageHeading>Administration</PageHeading>
+        <PageHeading>{t`Administration`}</PageHeading>
         <p className="muted" role="status">
-          Checking your session…
+          <Trans>Checking your session…</Trans>
         </p>
       </section>
     );
@@ -40,15 +42,17 @@ export default function AdminPage() {
 }
 
 function SignInFirst() {
+  const { t } = useLingui();
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeading>Administration</PageHeading>
+      <PageHeading>{t`Administration`}</PageHeading>
       <SignInPrompt />
     </section>
   );
 }
 
 function AdminConsole() {
+  const { t } = useLingui();
   // Nothing of the console is kept in the persisted cache: it is other people's data.
   const gate = useQuery(AdminGateDocument, { fetchPolicy: 'no-cache' });
   const refusal = consoleRefusalOf(gate.error);
@@ -57,7 +61,7 @@ function AdminConsole() {
   if (gate.loading || (!gate.data?.admin && !gate.error)) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <PageHeading>Administration</PageHeading>
+        <PageHeading>{t`Administration`}</PageHeading>
         <ConsoleLoading />
       </section>
     );
@@ -65,11 +69,11 @@ function AdminConsole() {
   if (gate.error) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <PageHeading>Administration</PageHeading>
+        <PageHeading>{t`Administration`}</PageHeading>
         <ConsoleError message={serverMessageOf(gate.error)} />
         <div className="actions">
           <button type="button" className="button" onClick={() => gate.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       </section>
@@ -86,8 +90,10 @@ function AdminConsole() {
         <Route path={adminPatterns.webhooks} component={WebhooksView} />
         <Route>
           <section className="page" aria-labelledby="page-title">
-            <PageHeading title="Page not found">This page does not exist</PageHeading>
-            <p>The console has no such view.</p>
+            <PageHeading title={t`Page not found`}>{t`This page does not exist`}</PageHeading>
+            <p>
+              <Trans>The console has no such view.</Trans>
+            </p>
           </section>
         </Route>
       </Switch>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useRef } from 'react';
 import { ConsoleDialog } from './console-dialog';
 import { ConsoleError } from './console-error';
@@ -29,6 +30,7 @@ export function ConfirmActionDialog({
   onConfirm,
   onCancel,
 }: ConfirmActionDialogProps) {
+  const { t } = useLingui();
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <ConsoleDialog open={open} title={title} onCancel={onCancel} initialFocus={cancelRef}>
@@ -36,7 +38,7 @@ export function ConfirmActionDialog({
       <ConsoleError message={error} />
       <DialogActions
         confirmLabel={confirmLabel}
-        busyLabel="Working…"
+        busyLabel={t`Working…`}
         busy={busy}
         danger={danger}
         onConfirm={onConfirm}

@@ -1,8 +1,10 @@
+import { Trans } from '@lingui/react/macro';
+
 /** "Loading…" while the console's first answer is on its way, announced politely. */
 export function ConsoleLoading() {
   return (
     <p className="muted" role="status">
-      Loading…
+      <Trans>Loading…</Trans>
     </p>
   );
 }

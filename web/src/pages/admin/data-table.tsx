@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { flexRender, type Table } from '@tanstack/react-table';
 
 export type DataTableProps<Row> = {
@@ -40,7 +41,7 @@ export function DataTable<Row>({ table, caption, empty, loading = false }: DataT
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columnCount} className="muted admin-table-empty">
-                {loading ? 'Loading…' : empty}
+                {loading ? <Trans>Loading…</Trans> : empty}
               </td>
             </tr>
           ) : (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 
 export type DialogActionsProps = {
@@ -36,7 +37,7 @@ export function DialogActions({
         {busy ? busyLabel : confirmLabel}
       </button>
       <button type="button" className="button button-secondary" ref={cancelRef} onClick={onCancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { CursorPages } from './use-cursor-pages';
 
 export type PagerProps = {
@@ -19,10 +20,10 @@ export function Pager({ pages, pageInfo, label }: PagerProps) {
         disabled={!pages.hasPrevious}
         onClick={pages.previous}
       >
-        Previous
+        <Trans>Previous</Trans>
       </button>
       <span className="muted" aria-live="polite">
-        Page {pages.pageNumber}
+        <Trans>Page {pages.pageNumber}</Trans>
       </span>
       <button
         type="button"
@@ -30,7 +31,7 @@ export function Pager({ pages, pageInfo, label }: PagerProps) {
         disabled={!endCursor}
         onClick={() => endCursor && pages.next(endCursor)}
       >
-        Next
+        <Trans>Next</Trans>
       </button>
     </nav>
   );

@@ -1,9 +1,11 @@
 import { ApolloError } from '@apollo/client';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ErrorCode } from '../../graphql/generated/schema-enums';
 import { readRefusal } from '../../graphql/read-refusal';
 
 /** The generic failure message of docs/sign-in.md, for anything that is not the server's refusal. */
-export const GENERIC_FAILURE = 'Oops, something went wrong!';
+export const GENERIC_FAILURE = msg`Oops, something went wrong!`;
 
 /** Whether the server refused the console to this viewer, and why. */
 export type ConsoleRefusal = 'forbidden' | 'unauthenticated' | null;
@@ -17,8 +19,9 @@ export function consoleRefusalOf(error: unknown): ConsoleRefusal {
 
 /**
  * The server's own words for a refusal ("an administrator cannot suspend their own
- * account"), which are meant for the administrator; the generic message otherwise
- * (a network failure, a masked internal error).
+ * account"), which are meant for the administrator (the API stays in English); the
+ * generic message in the page's language otherwise (a network failure, a masked
+ * internal error). Called while rendering, so the active locale is the page's.
  */
 export function serverMessageOf(error: unknown): string {
   if (error instanceof ApolloError) {
@@ -29,5 +32,5 @@ export function serverMessageOf(error: unknown): string {
     );
     if (refused?.message) return refused.message;
   }
-  return GENERIC_FAILURE;
+  return i18n._(GENERIC_FAILURE);
 }

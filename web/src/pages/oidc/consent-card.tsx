@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { describeScope } from './describe-scope';
 import type { InteractionDetails } from './interaction-api';
@@ -12,6 +13,8 @@ export type ConsentCardProps = {
 /** Who asks, where the answer goes, what it will learn; Allow or Deny. */
 export function ConsentCard({ details, onAllow, onDeny, busy }: ConsentCardProps) {
   const { client, scopes } = details;
+  // The scopes' words (describeScope) are read here: render again when the language changes.
+  useLingui();
   return (
     <section className="card" aria-labelledby="consent-title" data-testid="consent">
       <h2 id="consent-title">

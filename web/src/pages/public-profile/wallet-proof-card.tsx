@@ -3,9 +3,10 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
+import { isEvmAddress } from '../../components/is-evm-address';
 import { useWalletProof } from '../../proof/use-wallet-proof';
 import type { ProofCheckName, PublishedWallet } from '../../proof/verify-wallet-proof';
-import { walletKindLabel as kindLabel } from '../account/wallet-kind-label';
+import { walletKindLabel as kindLabel, SOLANA_KEY_LABEL } from '../account/wallet-kind-label';
 
 const checkLabel: Record<ProofCheckName, MessageDescriptor> = {
   domain: msg`Domain`,
@@ -27,9 +28,10 @@ export function WalletProofCard({ wallet }: { wallet: PublishedWallet }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const { t, i18n } = useLingui();
   const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? t`chain ${id}`;
-  const kindName = i18n._(kindLabel[wallet.kind]);
+  const solana = !isEvmAddress(wallet.address);
+  const kindName = i18n._(solana ? SOLANA_KEY_LABEL : kindLabel[wallet.kind]);
   const kind =
-    wallet.chainId === null || wallet.chainId === undefined
+    solana || wallet.chainId === null || wallet.chainId === undefined
       ? kindName
       : t`${kindName} on ${chainName(wallet.chainId)}`;
   const verdict =

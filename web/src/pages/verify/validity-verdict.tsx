@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime } from '../../components/format-date-time';
+import { useFormatter } from '../../format/use-formatter';
 import type { ValidityTimes } from '../../proof/check-validity-times';
 
 export type ValidityVerdictProps = {
@@ -10,6 +10,7 @@ export type ValidityVerdictProps = {
 
 /** Whether the message is within its validity times, by this browser's clock. */
 export function ValidityVerdict({ times, expirationTime, notBefore }: ValidityVerdictProps) {
+  const { dateTime: formatDateTime } = useFormatter();
   const { t } = useLingui();
   const expiration = formatDateTime(expirationTime ?? '');
   const since = formatDateTime(notBefore ?? '');

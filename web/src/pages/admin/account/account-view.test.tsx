@@ -119,7 +119,7 @@ describe('one account in the console', () => {
     ]);
     expect(suspendAccount).toHaveBeenCalledTimes(1);
     await waitFor(() =>
-      expect(screen.getByTestId('admin-suspension').textContent).toContain('until 3 December 2030'),
+      expect(screen.getByTestId('admin-suspension').textContent).toContain('until Dec 3, 2030'),
     );
     expect(screen.getByTestId('admin-suspension').textContent).toContain('Reason: “Spam links”');
     expect(screen.getByRole('status').textContent).toBe('The account is suspended.');

@@ -1,15 +1,17 @@
 import { useQuery } from '@apollo/client';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { describeSuspensionEnd } from '../../../auth/describe-suspension-end';
 import { describeUserAgent } from '../../../components/describe-user-agent';
-import { formatDateTime } from '../../../components/format-date-time';
 import { shortAddress } from '../../../components/short-address';
+import { useFormatter } from '../../../format/use-formatter';
 import { AdminAccountDocument, type AdminAccountQuery } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
 import { adminPath } from '../admin-paths';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { ConsoleError } from '../console-error';
 import { ConsoleLoading } from '../console-loading';
+import { ConsoleTime } from '../console-time';
 import { PlainTable } from '../plain-table';
 import { serverMessageOf } from '../read-admin-error';
 import { GrantRoleDialog } from './grant-role-dialog';
@@ -18,11 +20,11 @@ import { type AccountActions, useAccountActions } from './use-account-actions';
 
 type AdminAccount = NonNullable<NonNullable<AdminAccountQuery['admin']>['account']>;
 
-const when = (value: string | null | undefined) =>
-  value ? <time dateTime={value}>{formatDateTime(value)}</time> : <span className="muted">—</span>;
+const when = (value: string | null | undefined) => <ConsoleTime value={value} />;
 
 /** One account as an administrator sees it, with what an administrator can do to it. */
 export function AccountView({ id }: { id: string }) {
+  const { t } = useLingui();
   const { data, error, loading, refetch } = useQuery(AdminAccountDocument, {
     variables: { id },
     fetchPolicy: 'no-cache',
@@ -33,17 +35,23 @@ export function AccountView({ id }: { id: string }) {
   if (!account) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <PageHeading title="Administration: account">Account</PageHeading>
+        <PageHeading title={t`Administration: account`}>{t`Account`}</PageHeading>
         {loading ? (
           <ConsoleLoading />
         ) : (
           <>
             <ConsoleError message={error && serverMessageOf(error)} />
-            {error ? null : <p>There is no account with this id.</p>}
+            {error ? null : (
+              <p>
+                <Trans>There is no account with this id.</Trans>
+              </p>
+            )}
           </>
         )}
         <p>
-          <Link to={adminPath('accounts')}>Back to accounts</Link>
+          <Link to={adminPath('accounts')}>
+            <Trans>Back to accounts</Trans>
+          </Link>
         </p>
       </section>
     );
@@ -51,9 +59,11 @@ export function AccountView({ id }: { id: string }) {
   const label = account.profile.displayName ?? shortAddress(account.address);
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeading title={`Administration: ${label}`}>{label}</PageHeading>
+      <PageHeading title={t`Administration: ${label}`}>{label}</PageHeading>
       <p>
-        <Link to={adminPath('accounts')}>Back to accounts</Link>
+        <Link to={adminPath('accounts')}>
+          <Trans>Back to accounts</Trans>
+        </Link>
       </p>
       <p className="visually-hidden" role="status">
         {actions.done ?? ''}
@@ -73,40 +83,61 @@ export function AccountView({ id }: { id: string }) {
 
 function Summary({ account, actions }: { account: AdminAccount; actions: AccountActions }) {
   const { suspension } = account;
+  const since = when(suspension?.at);
+  const format = useFormatter();
+  const end = describeSuspensionEnd(suspension?.until, format);
+  const reason = suspension?.reason;
   return (
     <section className="card" aria-labelledby="account-summary">
-      <h2 id="account-summary">Account</h2>
+      <h2 id="account-summary">
+        <Trans>Account</Trans>
+      </h2>
       <dl className="admin-facts">
-        <dt>Id</dt>
+        <dt>
+          <Trans>Id</Trans>
+        </dt>
         <dd>
           <code data-testid="admin-account-id">{account.id}</code>
         </dd>
-        <dt>Primary address</dt>
+        <dt>
+          <Trans>Primary address</Trans>
+        </dt>
         <dd>
           <code className="address">{account.address}</code>
         </dd>
-        <dt>Created</dt>
+        <dt>
+          <Trans>Created</Trans>
+        </dt>
         <dd>{when(account.createdAt)}</dd>
-        <dt>Public profile</dt>
-        <dd>{account.profile.public ? 'Yes' : 'No'}</dd>
-        <dt>Suspension</dt>
+        <dt>
+          <Trans>Public profile</Trans>
+        </dt>
+        <dd>{account.profile.public ? <Trans>Yes</Trans> : <Trans>No</Trans>}</dd>
+        <dt>
+          <Trans>Suspension</Trans>
+        </dt>
         <dd data-testid="admin-suspension">
           {suspension ? (
             <>
-              <span className="admin-tag admin-tag-suspended">Suspended</span> since{' '}
-              {when(suspension.at)}, {describeSuspensionEnd(suspension.until)}
+              <span className="admin-tag admin-tag-suspended">
+                <Trans>Suspended</Trans>
+              </span>{' '}
               {suspension.by ? (
-                <>
-                  , by{' '}
+                <Trans>
+                  since {since}, {end}, by{' '}
                   <Link to={adminPath('account', { id: suspension.by })}>
                     <code>{suspension.by}</code>
                   </Link>
-                </>
-              ) : null}
-              . Reason: “{suspension.reason}”
+                  . Reason: “{reason}”
+                </Trans>
+              ) : (
+                <Trans>
+                  since {since}, {end}. Reason: “{reason}”
+                </Trans>
+              )}
             </>
           ) : (
-            'Not suspended'
+            <Trans>Not suspended</Trans>
           )}
         </dd>
       </dl>
@@ -117,7 +148,7 @@ function Summary({ account, actions }: { account: AdminAccount; actions: Account
             className="button"
             onClick={() => actions.ask({ kind: 'unsuspend' })}
           >
-            Lift suspension
+            <Trans>Lift suspension</Trans>
           </button>
         ) : (
           <button
@@ -125,7 +156,7 @@ function Summary({ account, actions }: { account: AdminAccount; actions: Account
             className="button button-danger"
             onClick={() => actions.ask({ kind: 'suspend' })}
           >
-            Suspend
+            <Trans>Suspend</Trans>
           </button>
         )}
         <button
@@ -133,7 +164,7 @@ function Summary({ account, actions }: { account: AdminAccount; actions: Account
           className="button button-secondary"
           onClick={() => actions.ask({ kind: 'end-sessions' })}
         >
-          End all sessions
+          <Trans>End all sessions</Trans>
         </button>
       </div>
     </section>
@@ -141,10 +172,17 @@ function Summary({ account, actions }: { account: AdminAccount; actions: Account
 }
 
 function Roles({ account, actions }: { account: AdminAccount; actions: AccountActions }) {
+  const { t } = useLingui();
   return (
     <section className="card" aria-labelledby="account-roles">
-      <h2 id="account-roles">Roles</h2>
-      {account.roles.length === 0 ? <p className="muted">No roles.</p> : null}
+      <h2 id="account-roles">
+        <Trans>Roles</Trans>
+      </h2>
+      {account.roles.length === 0 ? (
+        <p className="muted">
+          <Trans>No roles.</Trans>
+        </p>
+      ) : null}
       <ul className="rows">
         {account.roles.map((role) => (
           <li key={role} className="row">
@@ -153,15 +191,18 @@ function Roles({ account, actions }: { account: AdminAccount; actions: AccountAc
               type="button"
               className="button button-secondary"
               onClick={() => actions.ask({ kind: 'revoke-role', role })}
-              aria-label={`Revoke role ${role}`}
+              aria-label={t`Revoke role ${role}`}
             >
-              Revoke
+              <Trans>Revoke</Trans>
             </button>
           </li>
         ))}
       </ul>
       <p className="muted admin-hint">
-        Roles from the access rules follow what the account holds; revoking one of them is refused.
+        <Trans>
+          Roles from the access rules follow what the account holds; revoking one of them is
+          refused.
+        </Trans>
       </p>
       <div className="actions">
         <button
@@ -169,7 +210,7 @@ function Roles({ account, actions }: { account: AdminAccount; actions: AccountAc
           className="button"
           onClick={() => actions.ask({ kind: 'grant-role' })}
         >
-          Grant role
+          <Trans>Grant role</Trans>
         </button>
       </div>
     </section>
@@ -177,22 +218,35 @@ function Roles({ account, actions }: { account: AdminAccount; actions: AccountAc
 }
 
 function Details({ account }: { account: AdminAccount }) {
+  const { t } = useLingui();
+  const yesNo = (value: boolean) => (value ? t`Yes` : t`No`);
   return (
     <>
       <section className="card" aria-labelledby="account-wallets">
-        <h2 id="account-wallets">Wallets</h2>
+        <h2 id="account-wallets">
+          <Trans>Wallets</Trans>
+        </h2>
         <PlainTable
-          caption="Wallets"
-          headers={['Address', 'Kind', 'Chain', 'Primary', 'Public', 'Linked', 'Last sign-in']}
-          empty="No wallets."
+          caption={t`Wallets`}
+          headers={[
+            t`Address`,
+            t`Kind`,
+            t`Chain`,
+            t`Primary`,
+            t`Public`,
+            t`Linked`,
+            t`Last sign-in`,
+          ]}
+          empty={t`No wallets.`}
           rows={account.wallets.map((wallet) => ({
             key: `${wallet.address}:${wallet.chainId ?? 'any'}`,
             cells: [
               <code key="address">{wallet.address}</code>,
               wallet.kind,
-              wallet.chainId ?? 'any',
-              wallet.primary ? 'Yes' : 'No',
-              wallet.public ? 'Yes' : 'No',
+              wallet.chainId ??
+                t({ message: 'any', comment: 'The chain of an EOA wallet: every chain.' }),
+              yesNo(wallet.primary),
+              yesNo(wallet.public),
               when(wallet.linkedAt),
               when(wallet.lastSignInAt),
             ],
@@ -200,11 +254,13 @@ function Details({ account }: { account: AdminAccount }) {
         />
       </section>
       <section className="card" aria-labelledby="account-sessions">
-        <h2 id="account-sessions">Sessions</h2>
+        <h2 id="account-sessions">
+          <Trans>Sessions</Trans>
+        </h2>
         <PlainTable
-          caption="Sessions"
-          headers={['Device', 'Wallet', 'Chain', 'Started', 'Last seen', 'Ends']}
-          empty="No live sessions."
+          caption={t`Sessions`}
+          headers={[t`Device`, t`Wallet`, t`Chain`, t`Started`, t`Last seen`, t`Ends`]}
+          empty={t`No live sessions.`}
           rows={account.sessions.map((session) => ({
             key: session.id,
             cells: [
@@ -221,11 +277,13 @@ function Details({ account }: { account: AdminAccount }) {
         />
       </section>
       <section className="card" aria-labelledby="account-sign-ins">
-        <h2 id="account-sign-ins">Recent sign-ins</h2>
+        <h2 id="account-sign-ins">
+          <Trans>Recent sign-ins</Trans>
+        </h2>
         <PlainTable
-          caption="Recent sign-ins"
-          headers={['When', 'Wallet', 'Kind', 'Chain', 'Device']}
-          empty="No sign-ins."
+          caption={t`Recent sign-ins`}
+          headers={[t`When`, t`Wallet`, t`Kind`, t`Chain`, t`Device`]}
+          empty={t`No sign-ins.`}
           rows={account.signIns.edges.map(({ node }) => ({
             key: node.id,
             cells: [
@@ -241,11 +299,13 @@ function Details({ account }: { account: AdminAccount }) {
         />
       </section>
       <section className="card" aria-labelledby="account-apps">
-        <h2 id="account-apps">Connected apps</h2>
+        <h2 id="account-apps">
+          <Trans>Connected apps</Trans>
+        </h2>
         <PlainTable
-          caption="Connected apps"
-          headers={['App', 'Client id', 'Scopes', 'Granted', 'Last used']}
-          empty="No connected apps."
+          caption={t`Connected apps`}
+          headers={[t`App`, t`Client id`, t`Scopes`, t`Granted`, t`Last used`]}
+          empty={t`No connected apps.`}
           rows={account.connectedApps.map((app) => ({
             key: app.clientId,
             cells: [
@@ -271,8 +331,11 @@ function Dialogs({
   label: string;
   actions: AccountActions;
 }) {
+  const { t } = useLingui();
   const { pending, busy, error } = actions;
+  const sessions = account.sessions.length;
   const revoking = pending?.kind === 'revoke-role' ? pending.role : null;
+  const revokingName = revoking ?? '';
   return (
     <>
       <SuspendDialog
@@ -285,21 +348,23 @@ function Dialogs({
       />
       <ConfirmActionDialog
         open={pending?.kind === 'unsuspend'}
-        title={`Lift the suspension of ${label}?`}
-        confirmLabel="Lift suspension"
+        title={t`Lift the suspension of ${label}?`}
+        confirmLabel={t`Lift suspension`}
         busy={busy}
         error={error}
         onConfirm={actions.unsuspend}
         onCancel={actions.cancel}
       >
         <p>
-          The account can sign in again at once. Its ended sessions and revoked apps stay ended.
+          <Trans>
+            The account can sign in again at once. Its ended sessions and revoked apps stay ended.
+          </Trans>
         </p>
       </ConfirmActionDialog>
       <ConfirmActionDialog
         open={pending?.kind === 'end-sessions'}
-        title={`End every session of ${label}?`}
-        confirmLabel="End all sessions"
+        title={t`End every session of ${label}?`}
+        confirmLabel={t`End all sessions`}
         danger
         busy={busy}
         error={error}
@@ -307,14 +372,17 @@ function Dialogs({
         onCancel={actions.cancel}
       >
         <p>
-          {account.sessions.length} live {account.sessions.length === 1 ? 'session' : 'sessions'}{' '}
-          end now; the account can sign in again.
+          <Plural
+            value={sessions}
+            one="# live session ends now; the account can sign in again."
+            other="# live sessions end now; the account can sign in again."
+          />
         </p>
       </ConfirmActionDialog>
       <ConfirmActionDialog
         open={revoking !== null}
-        title={`Revoke the role ${revoking ?? ''}?`}
-        confirmLabel="Revoke role"
+        title={t`Revoke the role ${revokingName}?`}
+        confirmLabel={t`Revoke role`}
         danger
         busy={busy}
         error={error}
@@ -322,7 +390,9 @@ function Dialogs({
         onCancel={actions.cancel}
       >
         <p>
-          {label} loses <strong>{revoking}</strong> now.
+          <Trans>
+            {label} loses <strong>{revokingName}</strong> now.
+          </Trans>
         </p>
       </ConfirmActionDialog>
       <GrantRoleDialog

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ConsoleDialog } from '../console-dialog';
 import { ConsoleError } from '../console-error';
@@ -16,6 +17,7 @@ const ROLE_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/;
 
 /** Asks for the name of the role to grant. */
 export function GrantRoleDialog({ open, busy, error, onSubmit, onCancel }: GrantRoleDialogProps) {
+  const { t } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [role, setRole] = useState('');
@@ -49,15 +51,21 @@ export function GrantRoleDialog({ open, busy, error, onSubmit, onCancel }: Grant
   return (
     <ConsoleDialog
       open={open}
-      title="Grant a role"
+      title={t`Grant a role`}
       onCancel={cancel}
       initialFocus={inputRef}
       testId="grant-role-dialog"
     >
       <form className="stack-tight admin-form" onSubmit={submit} noValidate>
-        <p>The role stays until an administrator revokes it, whatever the access rules say.</p>
+        <p>
+          <Trans>
+            The role stays until an administrator revokes it, whatever the access rules say.
+          </Trans>
+        </p>
         <div className="admin-field">
-          <label htmlFor={inputId}>Role</label>
+          <label htmlFor={inputId}>
+            <Trans>Role</Trans>
+          </label>
           <input
             id={inputId}
             ref={inputRef}
@@ -73,14 +81,16 @@ export function GrantRoleDialog({ open, busy, error, onSubmit, onCancel }: Grant
             aria-describedby={`${inputId}-hint`}
           />
           <p id={`${inputId}-hint`} className={invalid ? 'inline-error' : 'muted admin-hint'}>
-            Lower-case letters, digits and dashes, e.g. <code>moderator</code> or <code>admin</code>
-            .
+            <Trans>
+              Lower-case letters, digits and dashes, e.g. <code>moderator</code> or{' '}
+              <code>admin</code>.
+            </Trans>
           </p>
         </div>
         <ConsoleError message={error} />
         <DialogActions
-          confirmLabel="Grant role"
-          busyLabel="Granting…"
+          confirmLabel={t`Grant role`}
+          busyLabel={t`Granting…`}
           busy={busy}
           onCancel={cancel}
         />

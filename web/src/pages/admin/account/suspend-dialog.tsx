@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ConsoleDialog } from '../console-dialog';
 import { ConsoleError } from '../console-error';
@@ -32,6 +33,7 @@ export function SuspendDialog({
   onSubmit,
   onCancel,
 }: SuspendDialogProps) {
+  const { t } = useLingui();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
   const untilId = useId();
@@ -74,18 +76,22 @@ export function SuspendDialog({
   return (
     <ConsoleDialog
       open={open}
-      title={`Suspend ${accountLabel}?`}
+      title={t`Suspend ${accountLabel}?`}
       onCancel={cancel}
       initialFocus={reasonRef}
       testId="suspend-dialog"
     >
       <form className="stack-tight admin-form" onSubmit={submit} noValidate>
         <p>
-          Every session of this account ends now, its apps lose access, its public profile is
-          hidden, and it cannot sign in until the suspension ends.
+          <Trans>
+            Every session of this account ends now, its apps lose access, its public profile is
+            hidden, and it cannot sign in until the suspension ends.
+          </Trans>
         </p>
         <div className="admin-field">
-          <label htmlFor={reasonId}>Reason (required)</label>
+          <label htmlFor={reasonId}>
+            <Trans>Reason (required)</Trans>
+          </label>
           <textarea
             id={reasonId}
             ref={reasonRef}
@@ -105,12 +111,14 @@ export function SuspendDialog({
             className={missingReason ? 'inline-error' : 'muted admin-hint'}
           >
             {missingReason
-              ? 'Give a reason: the person sees it when they try to sign in.'
-              : 'The person sees it when they try to sign in.'}
+              ? t`Give a reason: the person sees it when they try to sign in.`
+              : t`The person sees it when they try to sign in.`}
           </p>
         </div>
         <div className="admin-field">
-          <label htmlFor={untilId}>Ends on (optional)</label>
+          <label htmlFor={untilId}>
+            <Trans>Ends on (optional)</Trans>
+          </label>
           <input
             id={untilId}
             type="date"
@@ -122,14 +130,14 @@ export function SuspendDialog({
           />
           <p id={`${untilId}-hint`} className={badDate ? 'inline-error' : 'muted admin-hint'}>
             {badDate
-              ? 'Pick a day after today, or leave it empty.'
-              : 'It lifts at the start of that day (UTC). Empty: until an administrator lifts it.'}
+              ? t`Pick a day after today, or leave it empty.`
+              : t`It lifts at the start of that day (UTC). Empty: until an administrator lifts it.`}
           </p>
         </div>
         <ConsoleError message={error} />
         <DialogActions
-          confirmLabel="Suspend account"
-          busyLabel="Suspending…"
+          confirmLabel={t`Suspend account`}
+          busyLabel={t`Suspending…`}
           busy={busy}
           danger
           onCancel={cancel}

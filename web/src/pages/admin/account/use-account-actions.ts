@@ -1,4 +1,6 @@
 import { useMutation } from '@apollo/client';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
   AdminEndSessionsDocument,
@@ -40,6 +42,7 @@ export type AccountActions = {
  * and reads the account again (nothing of it is cached: `refresh`).
  */
 export function useAccountActions(accountId: string, refresh: () => unknown): AccountActions {
+  const { t } = useLingui();
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -83,28 +86,28 @@ export function useAccountActions(accountId: string, refresh: () => unknown): Ac
     suspend: ({ reason, until }) =>
       run(async () => {
         await suspendAccount({ variables: { id: accountId, reason, until } });
-        return 'The account is suspended.';
+        return t`The account is suspended.`;
       }),
     unsuspend: () =>
       run(async () => {
         await unsuspendAccount({ variables: { id: accountId } });
-        return 'The suspension is lifted.';
+        return t`The suspension is lifted.`;
       }),
     grantRole: (role) =>
       run(async () => {
         await grant({ variables: { accountId, role } });
-        return `Role ${role} granted.`;
+        return t`Role ${role} granted.`;
       }),
     revokeRole: (role) =>
       run(async () => {
         await revoke({ variables: { accountId, role } });
-        return `Role ${role} revoked.`;
+        return t`Role ${role} revoked.`;
       }),
     endSessions: () =>
       run(async () => {
         const { data } = await endAll({ variables: { accountId } });
         const ended = data?.endSessions ?? 0;
-        return `${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`;
+        return plural(ended, { one: '# session ended.', other: '# sessions ended.' });
       }),
   };
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -7,11 +8,11 @@ import { AdminAccountsDocument, type AdminAccountsQuery } from '../../../graphql
 import { PageHeading } from '../../page-heading';
 import { adminPath } from '../admin-paths';
 import { ConsoleError } from '../console-error';
+import { ConsoleTime } from '../console-time';
 import { DataTable } from '../data-table';
 import { Pager } from '../pager';
 import { serverMessageOf } from '../read-admin-error';
 import { shortId } from '../short-id';
-import { TableTime } from '../table-time';
 import { useConnectionTable } from '../use-connection-table';
 import { useCursorPages } from '../use-cursor-pages';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -24,7 +25,7 @@ const column = createColumnHelper<AccountRow>();
 
 const columns = [
   column.accessor('id', {
-    header: 'Id',
+    header: () => <Trans>Id</Trans>,
     cell: ({ getValue }) => (
       <Link to={adminPath('account', { id: getValue() })} title={getValue()}>
         <code>{shortId(getValue())}</code>
@@ -32,33 +33,39 @@ const columns = [
     ),
   }),
   column.accessor('address', {
-    header: 'Primary address',
+    header: () => <Trans>Primary address</Trans>,
     cell: ({ getValue }) => <code title={getValue()}>{shortAddress(getValue())}</code>,
   }),
   column.accessor((row) => row.profile.displayName ?? '', {
     id: 'displayName',
-    header: 'Display name',
+    header: () => <Trans>Display name</Trans>,
     cell: ({ getValue }) => getValue() || <span className="muted">—</span>,
   }),
   column.accessor('createdAt', {
-    header: 'Created',
-    cell: ({ getValue }) => <TableTime value={getValue()} />,
+    header: () => <Trans>Created</Trans>,
+    cell: ({ getValue }) => <ConsoleTime value={getValue()} />,
   }),
   column.accessor('roles', {
-    header: 'Roles',
+    header: () => <Trans>Roles</Trans>,
     cell: ({ getValue }) =>
-      getValue().length > 0 ? getValue().join(', ') : <span className="muted">none</span>,
+      getValue().length > 0 ? (
+        getValue().join(', ')
+      ) : (
+        <span className="muted">
+          <Trans comment="No roles">none</Trans>
+        </span>
+      ),
   }),
   column.accessor('suspension', {
-    header: 'Suspended',
+    header: () => <Trans>Suspended</Trans>,
     cell: ({ getValue }) => {
       const suspension = getValue();
       return suspension ? (
         <span className="admin-tag admin-tag-suspended" title={suspension.reason}>
-          Suspended
+          <Trans>Suspended</Trans>
         </span>
       ) : (
-        'No'
+        <Trans comment="Not suspended">No</Trans>
       );
     },
   }),
@@ -66,6 +73,7 @@ const columns = [
 
 /** Every account, newest first: a search box (id, address or its prefix, display name) and pages. */
 export function AccountsView() {
+  const { t } = useLingui();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 300);
@@ -84,16 +92,18 @@ export function AccountsView() {
   const table = useConnectionTable(connection?.edges, columns);
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeading title="Administration: accounts">Accounts</PageHeading>
+      <PageHeading title={t`Administration: accounts`}>{t`Accounts`}</PageHeading>
       <form className="admin-filters" onSubmit={(event) => event.preventDefault()}>
         <div className="admin-field">
-          <label htmlFor={searchId}>Search</label>
+          <label htmlFor={searchId}>
+            <Trans>Search</Trans>
+          </label>
           <input
             id={searchId}
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Id, address (0x and 6+ characters) or name"
+            placeholder={t`Id, address (0x and 6+ characters) or name`}
             autoComplete="off"
             spellCheck={false}
           />
@@ -102,11 +112,11 @@ export function AccountsView() {
       <ConsoleError message={error && serverMessageOf(error)} />
       <DataTable
         table={table}
-        caption="Accounts"
-        empty={query ? `No account matches "${query}".` : 'No accounts yet.'}
+        caption={t`Accounts`}
+        empty={query ? t`No account matches "${query}".` : t`No accounts yet.`}
         loading={loading && !connection}
       />
-      <Pager pages={pages} pageInfo={connection?.pageInfo ?? null} label="Accounts pages" />
+      <Pager pages={pages} pageInfo={connection?.pageInfo ?? null} label={t`Accounts pages`} />
     </section>
   );
 }

@@ -14,8 +14,11 @@ const event = (index: number, action: string) => ({
   accountId: 'acc-7',
   address: null,
   ip: '127.0.0.1',
-  userAgent: null,
-  detail: action === 'account_suspended' ? '{"reason":"Spam"}' : null,
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  detail:
+    action === 'account_suspended'
+      ? '{"reason":"Spam","until":null,"endedSessionIds":["5f0e2c4a-0000-4000-8000-000000000001"]}'
+      : null,
 });
 
 describe('the audit log view', () => {
@@ -39,8 +42,17 @@ describe('the audit log view', () => {
     });
     await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(1));
     const row = screen.getByTestId('admin-row');
-    expect(within(row).getByText('account_suspended')).toBeTruthy();
-    expect(within(row).getByText('{"reason":"Spam"}')).toBeTruthy();
+    // The action in words, its name kept as the title; the detail as labelled fields.
+    expect(within(row).getByTitle('account_suspended').textContent).toBe('Account suspended');
+    const fields = within(row)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(fields).toEqual([
+      'Reason: “Spam”',
+      'Until: An administrator lifts it',
+      'Sessions ended: 1 (5f0e2c4a…)',
+    ]);
+    expect(within(row).getByRole('cell', { name: 'Firefox on Linux' })).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Account id' }), {
       target: { value: 'acc-7' },
     });
@@ -53,7 +65,10 @@ describe('the audit log view', () => {
       }),
     );
     const options = within(screen.getByRole('combobox', { name: 'Action' })).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toContain('sign_in_refused');
+    // Every action by its words, each sent by its name.
+    const refused = options.find((option) => option.textContent === 'Sign-in refused');
+    expect(refused?.getAttribute('value')).toBe('sign_in_refused');
+    expect(options).toHaveLength(18);
   });
 
   it('links the JSON Lines export with the chosen days', async () => {

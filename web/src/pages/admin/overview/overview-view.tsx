@@ -1,4 +1,6 @@
 import { useQuery } from '@apollo/client';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormatter } from '../../../format/use-formatter';
 import { AdminOverviewDocument } from '../../../graphql/generated/graphql';
 import { PageHeading } from '../../page-heading';
 import { ConsoleError } from '../console-error';
@@ -9,10 +11,9 @@ import { SignInsChart } from './sign-ins-chart';
 /** docs/administration.md: the chart covers the last 30 UTC days, today included. */
 export const CHART_DAYS = 30;
 
-const number = new Intl.NumberFormat('en');
-
 /** The four figures and the sign-ins of the last 30 days. */
 export function OverviewView() {
+  const { t } = useLingui();
   const { data, error, loading } = useQuery(AdminOverviewDocument, {
     variables: { days: CHART_DAYS },
     fetchPolicy: 'no-cache',
@@ -20,19 +21,21 @@ export function OverviewView() {
   const stats = data?.admin?.stats;
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeading title="Administration">Overview</PageHeading>
+      <PageHeading title={t`Administration`}>{t`Overview`}</PageHeading>
       {loading && !stats ? <ConsoleLoading /> : null}
       <ConsoleError message={error && serverMessageOf(error)} />
       {stats ? (
         <>
           <dl className="admin-figures">
-            <Figure label="Accounts" value={stats.accounts} />
-            <Figure label="Active sessions" value={stats.activeSessions} />
-            <Figure label="Sign-ins, last 24 hours" value={stats.signInsLast24Hours} />
-            <Figure label="Suspended accounts" value={stats.suspendedAccounts} />
+            <Figure label={t`Accounts`} value={stats.accounts} />
+            <Figure label={t`Active sessions`} value={stats.activeSessions} />
+            <Figure label={t`Sign-ins, last 24 hours`} value={stats.signInsLast24Hours} />
+            <Figure label={t`Suspended accounts`} value={stats.suspendedAccounts} />
           </dl>
           <section className="card" aria-labelledby="sign-ins-heading">
-            <h2 id="sign-ins-heading">Sign-ins per day, last {CHART_DAYS} days</h2>
+            <h2 id="sign-ins-heading">
+              <Trans>Sign-ins per day, last {CHART_DAYS} days</Trans>
+            </h2>
             <SignInsChart days={stats.signInsByDay} />
           </section>
         </>
@@ -42,10 +45,11 @@ export function OverviewView() {
 }
 
 function Figure({ label, value }: { label: string; value: number }) {
+  const format = useFormatter();
   return (
     <div className="admin-figure" data-testid="admin-figure">
       <dt>{label}</dt>
-      <dd>{number.format(value)}</dd>
+      <dd>{format.number(value)}</dd>
     </div>
   );
 }

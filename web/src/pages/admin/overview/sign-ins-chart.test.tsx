@@ -19,20 +19,18 @@ describe('SignInsChart', () => {
     expect(rows.map((row) => row.textContent)).toEqual(
       days.map((entry) => {
         const date = new Date(`${entry.day}T00:00:00Z`);
-        const label = new Intl.DateTimeFormat('en-GB', {
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
+        const label = new Intl.DateTimeFormat('en-US', {
+          dateStyle: 'medium',
           timeZone: 'UTC',
         }).format(date);
         return `${label}${entry.count}`;
       }),
     );
-    expect(within(rows[0] as HTMLElement).getByRole('rowheader').textContent).toBe('28 Oct 2026');
-    expect(within(rows[29] as HTMLElement).getByRole('rowheader').textContent).toBe('26 Nov 2026');
+    expect(within(rows[0] as HTMLElement).getByRole('rowheader').textContent).toBe('Oct 28, 2026');
+    expect(within(rows[29] as HTMLElement).getByRole('rowheader').textContent).toBe('Nov 26, 2026');
     const total = days.reduce((sum, entry) => sum + entry.count, 0);
     expect(screen.getByTestId('chart-summary').textContent).toBe(
-      `${total} sign-ins from 28 Oct 2026 to 26 Nov 2026 (UTC days); most on 7 Nov 2026: 9.`,
+      `${total} sign-ins from Oct 28, 2026 to Nov 26, 2026 (UTC days); most on Nov 7, 2026: 9.`,
     );
     // The figure is named by that summary; the canvas itself is hidden from assistive technology.
     expect(screen.getByRole('figure').getAttribute('aria-labelledby')).toBe(

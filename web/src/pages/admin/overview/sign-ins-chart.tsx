@@ -1,7 +1,10 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { daySeconds, formatDay, formatTick } from './format-day';
+import { useFormatter } from '../../../format/use-formatter';
+import { daySeconds } from './day-seconds';
 import { usePrefersDark } from './use-prefers-dark';
 
 export type DailyCount = { day: string; count: number };
@@ -18,6 +21,13 @@ const HALF_DAY = 43_200;
 export function SignInsChart({ days }: { days: DailyCount[] }) {
   const canvasBox = useRef<HTMLDivElement>(null);
   const dark = usePrefersDark();
+  const format = useFormatter();
+  const { t } = useLingui();
+  // The server counts by UTC day: each day is read in UTC, whatever the reader's zone.
+  const formatDay = (day: string) => {
+    const seconds = daySeconds(day);
+    return Number.isNaN(seconds) ? day : format.date(seconds * 1000, { timeZone: 'UTC' });
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `dark` changes the CSS variables read here: the chart is drawn again in the new colours.
   useEffect(() => {
@@ -44,15 +54,25 @@ export function SignInsChart({ days }: { days: DailyCount[] }) {
           y: { range: (_plot, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
         },
         axes: [
-          // "3 Nov", not uPlot's American "11/3".
-          { ...axis, values: (_plot, splits) => splits.map((seconds) => formatTick(seconds)) },
-          // Whole sign-ins only: no 0.5 steps on a quiet month.
-          { ...axis, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
+          // "Nov 3" in the reader's locale, not uPlot's own American "11/3".
+          {
+            ...axis,
+            values: (_plot, splits) =>
+              splits.map((seconds) =>
+                format.date(seconds * 1000, { timeZone: 'UTC', year: false }),
+              ),
+          },
+          // Whole sign-ins only, in the locale's digits: no 0.5 steps on a quiet month.
+          {
+            ...axis,
+            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000],
+            values: (_plot, splits) => splits.map((count) => format.number(count)),
+          },
         ],
         series: [
           {},
           {
-            label: 'Sign-ins',
+            label: t`Sign-ins`,
             stroke: accent,
             fill: accent,
             paths: uPlot.paths.bars?.({ size: [0.7, 32] }),
@@ -74,7 +94,7 @@ export function SignInsChart({ days }: { days: DailyCount[] }) {
       resize?.disconnect();
       plot.destroy();
     };
-  }, [days, dark]);
+  }, [days, dark, format, t]);
 
   const total = days.reduce((sum, entry) => sum + entry.count, 0);
   const busiest = days.reduce<DailyCount | null>(
@@ -83,31 +103,50 @@ export function SignInsChart({ days }: { days: DailyCount[] }) {
   );
   const first = days[0];
   const last = days.at(-1);
+  const from = first ? formatDay(first.day) : '';
+  const to = last ? formatDay(last.day) : '';
+  const busiestDay = busiest ? formatDay(busiest.day) : '';
+  const busiestCount = format.number(busiest?.count ?? 0);
+  let summary: string;
+  if (!first || !last) summary = t`No days to show.`;
+  else if (busiest) {
+    summary = plural(total, {
+      one: `# sign-in from ${from} to ${to} (UTC days); most on ${busiestDay}: ${busiestCount}.`,
+      other: `# sign-ins from ${from} to ${to} (UTC days); most on ${busiestDay}: ${busiestCount}.`,
+    });
+  } else {
+    summary = plural(total, {
+      one: `# sign-in from ${from} to ${to} (UTC days).`,
+      other: `# sign-ins from ${from} to ${to} (UTC days).`,
+    });
+  }
   return (
     <figure className="admin-chart" aria-labelledby="sign-ins-chart-caption">
       <figcaption id="sign-ins-chart-caption" data-testid="chart-summary">
-        {first && last
-          ? `${total} sign-ins from ${formatDay(first.day)} to ${formatDay(last.day)} (UTC days)${
-              busiest ? `; most on ${formatDay(busiest.day)}: ${busiest.count}.` : '.'
-            }`
-          : 'No days to show.'}
+        {summary}
       </figcaption>
       <div ref={canvasBox} className="admin-chart-canvas" aria-hidden="true" />
       {/* Hidden by its box: a table's own box grows to its rows whatever its width and height. */}
       <div className="visually-hidden">
         <table data-testid="chart-table">
-          <caption>Sign-ins per day</caption>
+          <caption>
+            <Trans>Sign-ins per day</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Sign-ins</th>
+              <th scope="col">
+                <Trans>Day</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Sign-ins</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {days.map((entry) => (
               <tr key={entry.day}>
                 <th scope="row">{formatDay(entry.day)}</th>
-                <td>{entry.count}</td>
+                <td>{format.number(entry.count)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,41 @@
+import { Suspense, useCallback, useState } from 'react';
+import { useSession } from '../auth/session-context';
+import { LazySolanaWalletDialog } from './lazy-solana-wallet-dialog';
+import { signInFailureMessage } from './sign-in-failure-message';
+import { useSolanaEnabled } from './use-solana-enabled';
+
+/**
+ * "Solana wallet", beside RainbowKit's Connect: opens the Solana wallet
+ * picker, whose code loads only now. Shown while nobody is signed in and the
+ * server takes Solana sign-ins.
+ */
+export function SolanaSignInButton() {
+  const { status } = useSession();
+  const enabled = useSolanaEnabled();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  if (!enabled || (status !== 'unauthenticated' && !open)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="solana-sign-in"
+        aria-label="Solana wallet"
+      >
+        Solana<span className="solana-wide"> wallet</span>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <LazySolanaWalletDialog
+            purpose="sign-in"
+            onClose={close}
+            describeFailure={signInFailureMessage}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
