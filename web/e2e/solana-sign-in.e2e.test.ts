@@ -174,7 +174,7 @@ it('links a Solana wallet to an Ethereum account; either wallet then opens it, a
   // A visitor: both proofs re-verified in their browser, by the Solana address too.
   const visitor = await browser.open({ accountIndex: 46, path: `/u/${owner.solana.address}` });
   const cards = visitor.page.getByTestId('proof-card');
-  await expect.poll(() => cards.count()).toBe(2);
+  await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(2);
   for (const card of await cards.all()) {
     await expect
       .poll(() => card.getAttribute('data-verdict'), { timeout: 15_000 })
