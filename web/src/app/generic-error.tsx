@@ -1,13 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { GENERIC_ERROR_MESSAGE } from '../auth/sign-in-step-messages';
 
-/** The generic failure message of docs/sign-in.md, exact in English. */
-export const GENERIC_ERROR_MESSAGE = msg({
-  message: 'Oops, something went wrong!',
-  comment:
-    "RainbowKit's own words in this locale (its sign_in.signature.oops_error): the dialog and the page must agree",
-});
+// The descriptor sits with the sign-in messages (auth/), where the Solana flow reads it too.
+export { GENERIC_ERROR_MESSAGE };
 
 /** The generic failure message in the page's language, as a component. */
 export function GenericErrorMessage() {

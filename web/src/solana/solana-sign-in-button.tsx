@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useCallback, useState } from 'react';
 import { useSession } from '../auth/session-context';
 import { LazySolanaWalletDialog } from './lazy-solana-wallet-dialog';
@@ -10,6 +11,7 @@ import { useSolanaEnabled } from './use-solana-enabled';
  * server takes Solana sign-ins.
  */
 export function SolanaSignInButton() {
+  const { t } = useLingui();
   const { status } = useSession();
   const enabled = useSolanaEnabled();
   const [open, setOpen] = useState(false);
@@ -23,9 +25,15 @@ export function SolanaSignInButton() {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         data-testid="solana-sign-in"
-        aria-label="Solana wallet"
+        aria-label={t`Solana wallet`}
       >
-        Solana<span className="solana-wide"> wallet</span>
+        {/* The short form under 520 px keeps the header on one row (solana-dialog.css). */}
+        <span className="solana-narrow">
+          <Trans context="the Solana sign-in button, on a phone">Solana</Trans>
+        </span>
+        <span className="solana-wide">
+          <Trans>Solana wallet</Trans>
+        </span>
       </button>
       {open ? (
         <Suspense fallback={null}>

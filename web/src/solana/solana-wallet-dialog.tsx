@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
 import './solana-dialog.css';
 import type { SolanaFailure } from './run-solana-wallet-flow';
@@ -15,12 +17,27 @@ export type SolanaWalletDialogProps = {
 
 const STEP_TEXT = {
   // RainbowKit's words for the same steps, so both sign-ins read alike.
-  preparing: 'Preparing message...',
-  signing: 'Waiting for signature...',
-  verifying: 'Verifying signature...',
+  preparing: msg({
+    message: 'Preparing message...',
+    comment:
+      "RainbowKit's own words in this locale (its sign_in.message.preparing): the Solana and Ethereum sign-ins must agree",
+  }),
+  signing: msg({
+    message: 'Waiting for signature...',
+    comment:
+      "RainbowKit's own words in this locale (its sign_in.signature.waiting): the Solana and Ethereum sign-ins must agree",
+  }),
+  verifying: msg({
+    message: 'Verifying signature...',
+    comment:
+      "RainbowKit's own words in this locale (its sign_in.signature.verifying): the Solana and Ethereum sign-ins must agree",
+  }),
 } as const;
 
-const TITLE = { 'sign-in': 'Sign in with a Solana wallet', link: 'Link a Solana wallet' } as const;
+const TITLE = {
+  'sign-in': msg`Sign in with a Solana wallet`,
+  link: msg`Link a Solana wallet`,
+} as const;
 
 /**
  * The Solana wallet picker: a native modal `<dialog>` (the page behind is
@@ -34,6 +51,8 @@ export default function SolanaWalletDialog({
   onClose,
   describeFailure,
 }: SolanaWalletDialogProps) {
+  // Renders again when the language changes, so every word below follows it.
+  const { t, i18n } = useLingui();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -71,7 +90,7 @@ export default function SolanaWalletDialog({
       }}
     >
       <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-        {TITLE[purpose]}
+        {i18n._(TITLE[purpose])}
       </h2>
       {state.step === 'choosing' ? (
         <WalletList wallets={wallets} onChoose={start} />
@@ -81,11 +100,13 @@ export default function SolanaWalletDialog({
         </p>
       )}
       <div role="status" aria-live="polite" className="solana-status" data-step={state.step}>
-        {busy ? <p aria-busy="true">{STEP_TEXT[state.step]}</p> : null}
+        {busy ? <p aria-busy="true">{i18n._(STEP_TEXT[state.step])}</p> : null}
         {state.step === 'done' && purpose === 'link' ? (
           <p className="link-success" data-testid="solana-link-success">
-            Linked <code className="address">{state.address}</code>. It now signs you in to this
-            account too.
+            <Trans>
+              Linked <code className="address">{state.address}</code>. It now signs you in to this
+              account too.
+            </Trans>
           </p>
         ) : null}
       </div>
@@ -97,16 +118,16 @@ export default function SolanaWalletDialog({
       <div className="actions">
         {state.step === 'failed' && chosen ? (
           <button type="button" className="button" onClick={() => start(chosen)}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         ) : null}
         {state.step === 'failed' ? (
           <button type="button" className="button button-secondary" onClick={chooseAnother}>
-            Choose another wallet
+            <Trans>Choose another wallet</Trans>
           </button>
         ) : null}
         <button type="button" className="button button-secondary" onClick={onClose}>
-          {state.step === 'done' ? 'Done' : 'Close'}
+          {state.step === 'done' ? t`Done` : t`Close`}
         </button>
       </div>
     </dialog>
@@ -120,22 +141,27 @@ function WalletList({
   wallets: SolanaSigningWallet[];
   onChoose(wallet: SolanaSigningWallet): void;
 }) {
+  const { t } = useLingui();
   if (wallets.length === 0) {
     return (
       <p data-testid="solana-no-wallet">
-        No Solana wallet is installed in this browser, or none is available to this page. Install or
-        enable a wallet that supports the Solana Wallet Standard (Phantom, Solflare, Backpack): it
-        appears here as soon as it is ready.
+        <Trans>
+          No Solana wallet is installed in this browser, or none is available to this page. Install
+          or enable a wallet that supports the Solana Wallet Standard (Phantom, Solflare, Backpack):
+          it appears here as soon as it is ready.
+        </Trans>
       </p>
     );
   }
   return (
     <>
       <p>
-        Choose your wallet. It will ask you to sign a message: that costs nothing and sends no
-        transaction.
+        <Trans>
+          Choose your wallet. It will ask you to sign a message: that costs nothing and sends no
+          transaction.
+        </Trans>
       </p>
-      <ul className="solana-wallets" aria-label="Solana wallets">
+      <ul className="solana-wallets" aria-label={t`Solana wallets`}>
         {wallets.map((wallet) => (
           <li key={wallet.name}>
             <button type="button" className="solana-wallet" onClick={() => onChoose(wallet)}>

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { LinkFailure } from '../../auth/link-failure';
+import { SIGN_IN_STEP_MESSAGES } from '../../auth/sign-in-step-messages';
 import { translatedRecord } from '../../i18n/translated-record';
 
 /**
@@ -7,21 +8,7 @@ import { translatedRecord } from '../../i18n/translated-record';
  * each refusal of a link. Read in the page's language when shown.
  */
 export const linkFailureMessage = translatedRecord<Exclude<LinkFailure['kind'], 'rate-limited'>>({
-  preparing: msg({
-    message: 'Error preparing message, please retry!',
-    comment:
-      "RainbowKit's own words in this locale (its sign_in.message.preparing_error): the dialog and the page must agree",
-  }),
-  signing: msg({
-    message: 'Error signing message, please retry!',
-    comment:
-      "RainbowKit's own words in this locale (its sign_in.signature.signing_error): the dialog and the page must agree",
-  }),
-  verifying: msg({
-    message: 'Error verifying signature, please retry!',
-    comment:
-      "RainbowKit's own words in this locale (its sign_in.signature.verifying_error): the dialog and the page must agree",
-  }),
+  ...SIGN_IN_STEP_MESSAGES,
   rejected: msg`You declined the signature in your wallet, so nothing was linked.`,
   'already-linked-elsewhere': msg`This wallet already belongs to another Sigil account, so it cannot be linked to this one. Sign in with it and unlink it there first, or choose another wallet.`,
   'limit-reached': msg`This account already holds as many wallets as it may, so this one was not linked. Unlink one you no longer use first.`,

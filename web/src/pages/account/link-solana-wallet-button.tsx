@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
 import { Suspense, useCallback, useState } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
 import { describeWait } from '../../components/describe-wait';
@@ -36,7 +37,7 @@ export function LinkSolanaWalletButton() {
         onClick={() => setOpen(true)}
         data-testid="link-solana-wallet"
       >
-        Link a Solana wallet
+        <Trans>Link a Solana wallet</Trans>
       </button>
       {open ? (
         <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import { describeUserAgent } from '../../components/describe-user-agent';
 import { shortAddress } from '../../components/short-address';
 import { useFormatter } from '../../format/use-formatter';
 import type { AccountPageData } from './use-account-page';
-import { SOLANA_KEY_LABEL, walletKindLabel } from './wallet-kind-label';
+import { namespaceLabel, SOLANA_KEY_LABEL, walletKindLabel } from './wallet-kind-label';
 
 export type SignInHistoryProps = {
   signIns: AccountPageData['signIns'];
@@ -48,7 +48,7 @@ export function SignInHistory({
               <p className="row-title">
                 {formatDateTime(node.at)}
                 <span className="tag" title={i18n._(kindOf(node))}>
-                  {node.namespace === 'SOLANA' ? 'Solana' : node.walletKind}
+                  {node.namespace === 'SOLANA' ? i18n._(namespaceLabel.SOLANA) : node.walletKind}
                 </span>
               </p>
               <p className="row-meta">

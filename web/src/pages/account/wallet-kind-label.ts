@@ -11,3 +11,12 @@ export const walletKindLabel: Record<WalletKind, MessageDescriptor> = {
 
 /** A Solana wallet: an Ed25519 key, one identity on every cluster. */
 export const SOLANA_KEY_LABEL: MessageDescriptor = msg`Solana key (Ed25519), on every cluster`;
+
+/** The blockchain a wallet belongs to, as its tag says it (read with `i18n._`). */
+export const namespaceLabel = {
+  SOLANA: msg({ message: 'Solana', comment: 'the blockchain’s name, as a tag beside a wallet' }),
+  ETHEREUM: msg({
+    message: 'Ethereum',
+    comment: 'the blockchain’s name, as a tag beside a wallet',
+  }),
+} as const;

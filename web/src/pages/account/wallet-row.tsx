@@ -5,7 +5,7 @@ import { shortAddress } from '../../components/short-address';
 import { useFormatter } from '../../format/use-formatter';
 import type { WalletFieldsFragment } from '../../graphql/generated/graphql';
 import { useEnsIdentity } from './use-ens-identity';
-import { SOLANA_KEY_LABEL } from './wallet-kind-label';
+import { namespaceLabel, SOLANA_KEY_LABEL } from './wallet-kind-label';
 
 export type WalletRowProps = {
   wallet: WalletFieldsFragment;
@@ -82,7 +82,7 @@ export function WalletRow({
         ) : null}
         <p>
           <span className="tag" data-testid="wallet-namespace">
-            {solana ? 'Solana' : 'Ethereum'}
+            {i18n._(solana ? namespaceLabel.SOLANA : namespaceLabel.ETHEREUM)}
           </span>{' '}
           <code className="address" data-testid="wallet-address" title={wallet.address}>
             {solana ? shortAddress(wallet.address) : wallet.address}

@@ -1,11 +1,8 @@
 import { ApolloError } from '@apollo/client';
 import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { GENERIC_ERROR_MESSAGE } from '../../auth/sign-in-step-messages';
 import { ErrorCode } from '../../graphql/generated/schema-enums';
 import { readRefusal } from '../../graphql/read-refusal';
-
-/** The generic failure message of docs/sign-in.md, for anything that is not the server's refusal. */
-export const GENERIC_FAILURE = msg`Oops, something went wrong!`;
 
 /** Whether the server refused the console to this viewer, and why. */
 export type ConsoleRefusal = 'forbidden' | 'unauthenticated' | null;
@@ -32,5 +29,5 @@ export function serverMessageOf(error: unknown): string {
     );
     if (refused?.message) return refused.message;
   }
-  return i18n._(GENERIC_FAILURE);
+  return i18n._(GENERIC_ERROR_MESSAGE);
 }
