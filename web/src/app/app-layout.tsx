@@ -64,7 +64,10 @@ export function AppLayout() {
                 comment:
                   "RainbowKit's own words for its button in this locale (its connect_wallet.label): RainbowKit's button replaces this one",
               })}
-              chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
+              // The chain as its icon only: RainbowKit names its chain button "Chain Selector",
+              // and a visible chain name beside that would not be part of the button's name
+              // (axe's label-content-name-mismatch, WCAG 2.5.3).
+              chainStatus="icon"
               accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}
               showBalance={{ smallScreen: false, largeScreen: true }}
             />
