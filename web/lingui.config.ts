@@ -1,6 +1,7 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
-import { SOURCE_LOCALE, SUPPORTED_LOCALES } from './src/i18n/supported-locales.ts';
+// The package by its source path: Lingui loads this file before any package is built.
+import { SOURCE_LOCALE, SUPPORTED_LOCALES } from '../packages/locales/src/index.ts';
 
 /**
  * The catalogues of the web app (docs/translations.md): one PO file per

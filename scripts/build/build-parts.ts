@@ -44,7 +44,7 @@ export type AsidePart = PartCommon & {
 
 export type BuildPart = InPlacePart | AsidePart;
 
-const PACKAGES = ['packages/siwe', 'packages/profile-rules'];
+const PACKAGES = ['packages/siwe', 'packages/profile-rules', 'packages/locales'];
 const PACKAGE_SOURCES = PACKAGES.flatMap((dir) => [
   `${dir}/src`,
   `${dir}/package.json`,

@@ -64,7 +64,7 @@ for suite in "${suites[@]}"; do
     packages)
       # The code the server runs from packages/*/dist, tested here from its sources.
       echo "==> on $(node --version): workspace packages"
-      npm run test --workspace packages/siwe --workspace packages/profile-rules
+      npm run test --workspace packages/siwe --workspace packages/profile-rules --workspace packages/locales
       ;;
     server)
       echo "==> on $(node --version): server suite"

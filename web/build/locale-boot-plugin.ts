@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { SOURCE_LOCALE, SUPPORTED_LOCALES } from '../src/i18n/supported-locales.ts';
+// The package by its source path: Vite's config loader runs before any package is built.
+import {
+  readPoCatalogue,
+  SOURCE_LOCALE,
+  SUPPORTED_LOCALES,
+  translationIn,
+} from '../../packages/locales/src/index.ts';
 import { localeBootScript } from './locale-boot-script.ts';
-import { readPoTranslation } from './read-po-translation.ts';
 
 const CATALOGUE = /[\\/]locales[\\/]([^\\/]+)[\\/]messages\.po(?:\?.*)?$/;
 /** The source text of index.html's loading line (src/i18n/boot-text.ts). */
@@ -39,7 +44,8 @@ export function localeBootPlugin(): Plugin {
       }
       const loadingTexts: Record<string, string> = {};
       for (const locale of SUPPORTED_LOCALES) {
-        const text = readPoTranslation(readFileSync(catalogueFile(locale), 'utf8'), LOADING_SOURCE);
+        const catalogue = readPoCatalogue(readFileSync(catalogueFile(locale), 'utf8'));
+        const text = translationIn(catalogue, { message: LOADING_SOURCE });
         if (text) loadingTexts[locale] = text;
       }
       const html = bundle['index.html'];

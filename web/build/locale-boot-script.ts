@@ -1,10 +1,11 @@
-import { matchLocale } from '../src/i18n/match-locale.ts';
-import { STORED_LOCALE_KEY } from '../src/i18n/stored-locale.ts';
+// The package by its source path: Vite's config loader, like Lingui's, runs before any package is built.
 import {
+  matchLocale,
   RIGHT_TO_LEFT_LOCALES,
   SOURCE_LOCALE,
+  STORED_LOCALE_KEY,
   SUPPORTED_LOCALES,
-} from '../src/i18n/supported-locales.ts';
+} from '../../packages/locales/src/index.ts';
 
 export type LocaleBootScriptParameters = {
   /** Each non-English locale's catalogue chunk, as the page requests it ("/assets/messages-….js"). */

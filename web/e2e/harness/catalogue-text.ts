@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPoTranslation } from '../../build/read-po-translation.js';
+import { readPoCatalogue, translationIn } from '@sigil/locales';
 
 /**
  * What the page says for `source` in `locale`, from the locale's catalogue
@@ -15,7 +15,7 @@ export function catalogueText(locale: string, source: string): string {
     fileURLToPath(new URL(`../../src/locales/${locale}/messages.po`, import.meta.url)),
     'utf8',
   );
-  const translation = readPoTranslation(po, source);
+  const translation = translationIn(readPoCatalogue(po), { message: source });
   if (translation === null) throw new Error(`"${source}" has no ${locale} translation`);
   return translation;
 }

@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
+import type { Locale } from '@sigil/locales';
 import { applyDocumentLocale } from './apply-document-locale';
 import { loadCatalogue, sourceCatalogue } from './load-catalogue';
-import type { Locale } from './supported-locales';
 
 function switchTo(locale: Locale, messages: Messages): void {
   i18n.loadAndActivate({ locale, messages });

@@ -1,4 +1,4 @@
-import { directionOf, type Locale } from './supported-locales';
+import { directionOf, type Locale } from '@sigil/locales';
 
 /** `<html lang dir>` follow the locale: screen readers, fonts, hyphenation and right-to-left layout read them. */
 export function applyDocumentLocale(

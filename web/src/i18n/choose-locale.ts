@@ -1,6 +1,5 @@
-import { matchLocale } from './match-locale';
+import { type Locale, matchLocale, SOURCE_LOCALE, SUPPORTED_LOCALES } from '@sigil/locales';
 import { readStoredLocale } from './stored-locale';
-import { type Locale, SOURCE_LOCALE, SUPPORTED_LOCALES } from './supported-locales';
 
 /** The browser's languages in its order of preference. */
 function browserLanguages(): readonly string[] {

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
+import { isSupportedLocale, LOCALE_NAMES, SUPPORTED_LOCALES } from '@sigil/locales';
 import { useId } from 'react';
 import { useLocale } from './locale-context';
-import { isSupportedLocale, LOCALE_NAMES, SUPPORTED_LOCALES } from './supported-locales';
 
 /**
  * The language menu of every page's header: a native <select>, each language

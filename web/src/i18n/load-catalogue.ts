@@ -1,6 +1,6 @@
 import type { Messages } from '@lingui/core';
+import type { Locale } from '@sigil/locales';
 import { messages as sourceMessages } from '../locales/en-US/messages.po';
-import type { Locale } from './supported-locales';
 
 type CatalogueModule = { messages: Messages };
 

@@ -1,5 +1,5 @@
+import type { Locale } from '@sigil/locales';
 import { createContext, useContext } from 'react';
-import type { Locale } from './supported-locales';
 
 export type LocaleState = {
   locale: Locale;

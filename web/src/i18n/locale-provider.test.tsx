@@ -1,12 +1,11 @@
 import { i18n } from '@lingui/core';
+import { LOCALE_COOKIE, LOCALE_NAMES, STORED_LOCALE_KEY, SUPPORTED_LOCALES } from '@sigil/locales';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { activateLocale } from './activate-locale';
 import { chooseLocale } from './choose-locale';
 import { LanguageMenu } from './language-menu';
 import { useLocale } from './locale-context';
-import { STORED_LOCALE_KEY } from './stored-locale';
-import { LOCALE_NAMES, SUPPORTED_LOCALES } from './supported-locales';
 
 function CurrentLocale() {
   const { locale, dir } = useLocale();
@@ -36,6 +35,8 @@ describe('LanguageMenu', () => {
     expect(document.documentElement.lang).toBe('ar-AR');
     expect(document.documentElement.dir).toBe('rtl');
     expect(localStorage.getItem(STORED_LOCALE_KEY)).toBe('ar-AR');
+    // The server reads the choice from the cookie, to render its own pages in it.
+    expect(document.cookie).toContain(`${LOCALE_COOKIE}=ar-AR`);
     expect(chooseLocale()).toBe('ar-AR');
 
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'en-US' } });

@@ -1,10 +1,10 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
+import { directionOf, type Locale } from '@sigil/locales';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { activateLocale } from './activate-locale';
 import { LocaleContext, type LocaleState } from './locale-context';
 import { storeLocale } from './stored-locale';
-import { directionOf, type Locale } from './supported-locales';
 
 /**
  * The locale for everything below: Lingui's messages (I18nProvider) and

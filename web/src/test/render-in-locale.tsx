@@ -1,6 +1,6 @@
 import type { JSXElementConstructor, ReactNode } from 'react';
 import { LocaleProvider } from '../i18n/locale-provider';
-import type { Locale } from '../i18n/supported-locales';
+import type { Locale } from '@sigil/locales';
 
 /**
  * A Testing Library wrapper that puts `ui` under the app's LocaleProvider (as

@@ -8,7 +8,7 @@
  *
  * Self-contained on purpose (no imports, no outer names): the build copies its
  * source into the startup script that picks the locale before the entry runs
- * (build/locale-boot-script.ts).
+ * (web/build/locale-boot-script.ts).
  */
 export function matchLocale<L extends string>(
   languages: readonly string[],

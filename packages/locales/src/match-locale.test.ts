@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchLocale } from './match-locale';
-import { SOURCE_LOCALE, SUPPORTED_LOCALES } from './supported-locales';
+import { matchLocale } from './match-locale.js';
+import { SOURCE_LOCALE, SUPPORTED_LOCALES } from './supported-locales.js';
 
 const match = (...languages: string[]) => matchLocale(languages, SUPPORTED_LOCALES, SOURCE_LOCALE);
 
