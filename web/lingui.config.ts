@@ -14,7 +14,9 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
-      include: ['<rootDir>/src'],
+      // The server's own pages (index.html's head, the sign-out and error pages) take
+      // their words from these catalogues too (docs/translations.md, "The server's pages").
+      include: ['<rootDir>/src', '<rootDir>/../server/src/i18n/messages'],
       exclude: ['**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/test/**', '**/node_modules/**'],
     },
   ],

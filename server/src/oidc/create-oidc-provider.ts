@@ -9,6 +9,7 @@ import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
 import { claimsForScope, findAccountClaims, SCOPE_CLAIMS } from './account-claims.js';
 import { deleteConnectionOfGrant, findConnection, touchConnection } from './connected-app-store.js';
+import { renderErrorPage } from './error-page.js';
 import { KyselyOidcAdapter } from './kysely-oidc-adapter.js';
 import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
 import { loadOrCreateOidcKeys } from './oidc-keys.js';
@@ -125,11 +126,7 @@ export async function createOidcProvider(services: Services): Promise<Provider> 
     // Browser-based public clients exchange codes from their own origin.
     clientBasedCORS: (_ctx, origin, client) =>
       (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
-    renderError: async (ctx, out) => {
-      // Plain text: no markup to escape, nothing for a CSP to block.
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = `${out.error}: ${out.error_description ?? ''}\n`;
-    },
+    renderError: renderErrorPage,
   };
   const provider = new Provider(issuerFor(services), configuration);
   // serve-oidc.ts sets the forwarded host and scheme from PUBLIC_URL on every request.

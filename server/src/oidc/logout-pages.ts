@@ -1,33 +1,41 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import { pageCatalogues } from '../i18n/page-catalogues.js';
+import { LOGOUT_MESSAGES as M } from '../i18n/page-messages.js';
+import { localeOfRequest, VARY_BY_LOCALE } from '../i18n/request-locale.js';
+import { escapeHtml, providerPage } from './provider-page.js';
 
 /**
- * The provider's own pages for RP-initiated logout, in Sigil's words and
- * self-contained: oidc-provider's defaults load a web font from an outside
- * host, which Sigil's pages never do.
+ * The provider's own pages for RP-initiated logout, in Sigil's words and the
+ * visitor's language (docs/oidc.md), self-contained: oidc-provider's defaults
+ * load a web font from an outside host, which Sigil's pages never do.
  */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1b1b2f}
-button{font:inherit;padding:.5rem 1rem;margin-right:.5rem;border-radius:.5rem;border:1px solid #4338ca;background:#4338ca;color:#fff;cursor:pointer}
-button[value="no"]{background:#fff;color:#4338ca}</style></head>
-<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+function translatorFor(ctx: KoaContextWithOIDC) {
+  ctx.vary(VARY_BY_LOCALE);
+  return pageCatalogues().translatorFor(localeOfRequest(ctx.req.headers));
+}
 
 export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promise<void> {
-  const client = ctx.oidc.client?.clientName;
+  const translator = translatorFor(ctx);
+  const { t } = translator;
+  const clientName = ctx.oidc.client?.clientName;
+  const question = clientName ? t(M.clientAsks, { clientName }) : t(M.question);
   ctx.type = 'html';
-  ctx.body = page(
-    'Sign out',
-    `<p>${client ? `${escapeHtml(client)} asks to sign you out` : 'Sign out'} of apps that use your Sigil account?</p>
+  ctx.body = providerPage(
+    translator,
+    t(M.title),
+    `<p>${escapeHtml(question)}</p>
 ${form}
-<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
-<button type="submit" form="op.logoutForm" value="no">Stay signed in</button>`,
+<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(t(M.signOut))}</button>
+<button type="submit" form="op.logoutForm" value="no">${escapeHtml(t(M.staySignedIn))}</button>`,
   );
 }
 
 export async function postLogoutSuccessSource(ctx: KoaContextWithOIDC): Promise<void> {
+  const translator = translatorFor(ctx);
   ctx.type = 'html';
-  ctx.body = page('Signed out', '<p>You are signed out of the app. You can close this page.</p>');
+  ctx.body = providerPage(
+    translator,
+    translator.t(M.signedOutTitle),
+    `<p>${escapeHtml(translator.t(M.signedOut))}</p>`,
+  );
 }
