@@ -7,7 +7,6 @@ import {
   SOURCE_LOCALE,
   SUPPORTED_LOCALES,
 } from '@sigil/locales';
-import { cookiesOf } from '../http/cookies.js';
 import { languagesOf } from './accept-language.js';
 
 /**
@@ -17,10 +16,24 @@ import { languagesOf } from './accept-language.js';
  * the best match of `Accept-Language`, else en-US. A response that depends on
  * it varies by both headers (VARY_BY_LOCALE).
  */
+/**
+ * The value of the `sigil-locale` cookie in a Cookie header. A plain match, not a
+ * cookie parser: a value that is a supported locale has nothing to decode, and
+ * any other counts as none.
+ */
+function localeCookieValue(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at).trim() === LOCALE_COOKIE) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
 export function localeOfRequest(
   headers: Pick<IncomingHttpHeaders, 'cookie' | 'accept-language'>,
 ): Locale {
-  const chosen = localeOfCookie(cookiesOf({ headers }).cookies[LOCALE_COOKIE]);
+  const chosen = localeOfCookie(localeCookieValue(headers.cookie));
   return (
     chosen ?? matchLocale(languagesOf(headers['accept-language']), SUPPORTED_LOCALES, SOURCE_LOCALE)
   );
