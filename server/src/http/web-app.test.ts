@@ -1,8 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { MessageDescriptor } from '@lingui/core';
+import type { Locale } from '@sigil/locales';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPageCatalogues } from '../i18n/page-catalogues.js';
+import { INDEX_PAGE_MESSAGES } from '../i18n/page-messages.js';
 import { serveWebApp } from './web-app.js';
 
 const INDEX_HTML = '<!doctype html><div id="root"></div>';
@@ -116,5 +121,113 @@ describe('serveWebApp', () => {
       headers: { accept: 'application/json' },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('index.html in the visitor’s language', () => {
+  // The shape of the build's index.html (web/index.html): what a reader without scripts reads.
+  const BUILT_INDEX = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
+  const catalogues = loadPageCatalogues();
+  let localized: FastifyInstance;
+  let localizedRoot: string;
+
+  beforeAll(async () => {
+    localizedRoot = mkdtempSync(join(tmpdir(), 'sigil-web-app-locales-'));
+    writeFileSync(join(localizedRoot, 'index.html'), BUILT_INDEX);
+    localized = Fastify();
+    await localized.register(serveWebApp, { webRoot: localizedRoot, catalogues });
+    await localized.ready();
+  });
+
+  afterAll(async () => {
+    await localized.close();
+    rmSync(localizedRoot, { recursive: true, force: true });
+  });
+
+  const get = (headers: Record<string, string>, url = '/') =>
+    localized.inject({ method: 'GET', url, headers: { ...asBrowser, ...headers } });
+  const said = (locale: Locale, descriptor: MessageDescriptor) =>
+    catalogues.translatorFor(locale).t(descriptor);
+
+  it('says in English what the build says in English: web/index.html is the catalogue’s source', () => {
+    expect(BUILT_INDEX).toContain(
+      `<meta name="description" content="${INDEX_PAGE_MESSAGES.description.message}" />`,
+    );
+    expect(BUILT_INDEX).toContain('<html lang="en-US" dir="ltr">');
+  });
+
+  it('sends an English visitor the build’s index.html byte for byte', async () => {
+    for (const headers of [{}, { 'accept-language': 'en-GB,en;q=0.9' }]) {
+      const response = await get(headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.equals(Buffer.from(BUILT_INDEX))).toBe(true);
+    }
+  });
+
+  it('varies by Accept-Language and Cookie as well as Accept-Encoding', async () => {
+    const response = await get({ 'accept-language': 'ja' });
+    const vary = String(response.headers.vary).toLowerCase().split(/,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(['accept-encoding', 'accept-language', 'cookie']));
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('writes lang, dir, the description and the loading line of the visitor’s language', async () => {
+    const response = await get({ 'accept-language': 'ja-JP,ja;q=0.9' });
+    expect(response.body).toMatch(
+      /<html lang="ja-JP" dir="ltr" style="--boot-text: &quot;[^"]+&quot;">/,
+    );
+    expect(response.body).toContain(said('ja-JP', INDEX_PAGE_MESSAGES.loading));
+    expect(response.body).toContain(
+      `<meta name="description" content="${said('ja-JP', INDEX_PAGE_MESSAGES.description)}" />`,
+    );
+    expect(response.body).not.toContain(INDEX_PAGE_MESSAGES.description.message);
+  });
+
+  it('lays Arabic out right to left', async () => {
+    const response = await get({ 'accept-language': 'ar' });
+    expect(response.body).toContain('<html lang="ar-AR" dir="rtl"');
+    expect(response.body).toContain(said('ar-AR', INDEX_PAGE_MESSAGES.description));
+  });
+
+  it('follows the language menu’s choice (the sigil-locale cookie) over Accept-Language', async () => {
+    const response = await get({ 'accept-language': 'ja', cookie: 'sigil-locale=de-DE' });
+    expect(response.body).toContain('<html lang="de-DE" dir="ltr"');
+  });
+
+  it('answers a language Sigil does not speak, or a hostile cookie, with English', async () => {
+    for (const headers of [
+      { 'accept-language': 'sw-KE, eo;q=0.5' },
+      { cookie: 'sigil-locale=%E0%A4%A"<script>' },
+      { cookie: `sigil-locale=${'x'.repeat(4000)}` },
+    ]) {
+      const response = await get(headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(BUILT_INDEX);
+    }
+  });
+
+  it('sends each variant precompressed, as the build sends its files', async () => {
+    const response = await get({ 'accept-language': 'ko', 'accept-encoding': 'gzip, br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain('<html lang="ko-KR" dir="ltr"');
+    const gzip = await get({ 'accept-language': 'ko', 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+  });
+
+  it('answers a revalidation of an unchanged page with 304', async () => {
+    const first = await get({ 'accept-language': 'fr' });
+    const etag = String(first.headers.etag);
+    const again = await get({ 'accept-language': 'fr', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    const otherLanguage = await get({ 'accept-language': 'de', 'if-none-match': etag });
+    expect(otherLanguage.statusCode).toBe(200);
+  });
+
+  it('speaks the visitor’s language on the 404 of a path no page has too', async () => {
+    const response = await get({ 'accept-language': 'ar' }, '/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<html lang="ar-AR" dir="rtl"');
   });
 });

@@ -2,14 +2,18 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { walletAddressOf } from '../accounts/wallet-address.js';
 import { pinBuild } from '../build/pin-build.js';
+import { type PageCatalogues, pageCatalogues } from '../i18n/page-catalogues.js';
+import { localeOfRequest, VARY_BY_LOCALE } from '../i18n/request-locale.js';
 import { findImageMeta } from '../images/image-store.js';
 import { renderProfilePageHead } from '../profiles/profile-page-head.js';
 import { findPublicProfile } from '../profiles/public-profile-store.js';
 import type { Services } from '../services.js';
 import { isAppRoute } from './app-routes.js';
+import { indexHtmlVariants } from './index-html-variants.js';
+import { preferredEncoding } from './preferred-encoding.js';
 
 /** A symlink to the current build (scripts/build/swap-in-build.ts), or a plain folder. */
 export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -23,15 +27,16 @@ export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist', import.
 const FILE_EXTENSION =
   /\.(js|mjs|css|map|json|txt|xml|html|ico|png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf|wasm|webmanifest)$/i;
 
-function sendIndexHtml(reply: FastifyReply) {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
-}
+/** What index.html depends on: the encoding, and the locale (i18n/request-locale.ts). */
+const INDEX_HTML_VARY = `accept-encoding, ${VARY_BY_LOCALE}`;
 
 export type ServeWebAppOptions = {
   /** Where the web build lives. @default web/dist */
   webRoot?: string | undefined;
   /** For the profile pages' heads (`/u/<address>`); without them, none are rendered. */
   services?: Pick<Services, 'db' | 'config' | 'clock'>;
+  /** The words of index.html in each locale. @default the web app's catalogues */
+  catalogues?: PageCatalogues;
 };
 
 /**
@@ -43,8 +48,12 @@ export type ServeWebAppOptions = {
  * anything under /assets/, get a 404 without HTML. `/u/<address>` gets index.html with the
  * public profile's title, description and link-preview tags in its head.
  *
+ * index.html is in the visitor's language (the sigil-locale cookie, else
+ * Accept-Language: localized-index-html.ts), so it varies by both too.
+ *
  * The build writes a brotli and a gzip copy beside each text file
- * (web/vite.config.ts); the best one the browser accepts is sent as it is,
+ * (web/vite.config.ts); the best one the browser accepts is sent as it is.
+ * index.html's variants are compressed once per locale (index-html-variants.ts),
  * and what is rendered per request is compressed by compress-responses.ts.
  * Every answer varies by Accept-Encoding, identity ones included
  * (docs/web-app.md, "First-visit delivery").
@@ -55,7 +64,7 @@ export type ServeWebAppOptions = {
  */
 export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
   app,
-  { webRoot = defaultWebRoot, services },
+  { webRoot = defaultWebRoot, services, catalogues = pageCatalogues() },
 ) => {
   if (!existsSync(`${webRoot}/index.html`)) {
     app.log.warn(
@@ -92,6 +101,24 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
       );
     },
   });
+  // Read once: a deploy restarts the server, and every page starts from it.
+  const indexHtml = readFileSync(`${root}/index.html`, 'utf8');
+  const variants = indexHtmlVariants(indexHtml, catalogues);
+  /** index.html in the visitor's language, compressed once per locale, revalidated at every load. */
+  function sendIndexHtml(req: FastifyRequest, reply: FastifyReply) {
+    const variant = variants.variantFor(localeOfRequest(req.headers));
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', INDEX_HTML_VARY)
+      .header('etag', variant.etag)
+      .type('text/html; charset=utf-8');
+    if (reply.statusCode === 200 && req.headers['if-none-match'] === variant.etag) {
+      return reply.code(304).send();
+    }
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(variant.bodies[encoding ?? 'identity']);
+  }
   app.setNotFoundHandler(async (req, reply) => {
     const acceptsHtml = req.headers.accept?.includes('text/html');
     const path = req.url.split('?')[0] ?? '';
@@ -102,14 +129,12 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
       !FILE_EXTENSION.test(path);
     // A path no page has still gets the app, which shows its not-found page,
     // but with a 404: a crawler or a link checker must not take it for a page.
-    if (isPage) return sendIndexHtml(isAppRoute(path) ? reply : reply.code(404));
+    if (isPage) return sendIndexHtml(req, isAppRoute(path) ? reply : reply.code(404));
     return reply.code(404).send({ error: 'Not Found' });
   });
-  app.get('/', async (_req, reply) => sendIndexHtml(reply));
+  app.get('/', async (req, reply) => sendIndexHtml(req, reply));
 
   if (services) {
-    // Read once: a deploy restarts the server, and every profile page starts from it.
-    const indexHtml = readFileSync(`${root}/index.html`, 'utf8');
     app.get<{ Params: { address: string } }>('/u/:address', async (req, reply) => {
       const { address } = req.params;
       // An Ethereum address in any case, or a base58 Solana one exactly.
@@ -120,8 +145,18 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
       const avatar = profile?.profile.avatar_image_id
         ? await findImageMeta(services.db, profile.profile.avatar_image_id)
         : undefined;
-      const html = renderProfilePageHead(indexHtml, { config: services.config, profile, avatar });
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      const translator = catalogues.translatorFor(localeOfRequest(req.headers));
+      const html = renderProfilePageHead(variants.variantFor(translator.locale).html, {
+        config: services.config,
+        profile,
+        avatar,
+        translator,
+      });
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', INDEX_HTML_VARY)
+        .type('text/html; charset=utf-8')
+        .send(html);
     });
   }
 };

@@ -1,4 +1,6 @@
 import type { Config } from '../config/load-config.js';
+import type { PageTranslator } from '../i18n/page-catalogues.js';
+import { PROFILE_PAGE_MESSAGES as M } from '../i18n/page-messages.js';
 import type { ImageMeta } from '../images/image-store.js';
 import { imageUrl } from '../images/image-url.js';
 import type { PublicProfileModel } from './public-profile-store.js';
@@ -38,15 +40,17 @@ export function renderProfilePageHead(
     config: Pick<Config, 'publicUrl' | 'appName'>;
     profile: PublicProfileModel | undefined;
     avatar: ImageMeta | undefined;
+    /** The visitor's language (i18n/request-locale.ts): `indexHtml` is already in it. */
+    translator: PageTranslator;
   },
 ): string {
   if (!p.profile) return indexHtml;
-  const { profile, avatar, config } = p;
+  const { profile, avatar, config, translator } = p;
   const name = profile.profile.display_name ?? shortAddress(profile.address);
-  const title = `${name} on ${config.appName}`;
+  const words = { name, appName: config.appName };
+  const title = translator.t(M.title, words);
   const description = clip(
-    profile.profile.bio ??
-      `${name}'s wallets on ${config.appName}, each proven with Sign-In with Ethereum: verify them in your browser.`,
+    profile.profile.bio ?? translator.t(M.description, words),
     DESCRIPTION_MAX,
   );
   const pageUrl = new URL(`/u/${profile.address}`, config.publicUrl).toString();
