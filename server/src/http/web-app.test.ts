@@ -157,7 +157,8 @@ describe('index.html in the visitor’s language', () => {
   });
 
   it('sends an English visitor the build’s index.html byte for byte', async () => {
-    for (const headers of [{}, { 'accept-language': 'en-GB,en;q=0.9' }]) {
+    const cases: Record<string, string>[] = [{}, { 'accept-language': 'en-GB,en;q=0.9' }];
+    for (const headers of cases) {
       const response = await get(headers);
       expect(response.statusCode).toBe(200);
       expect(response.rawPayload.equals(Buffer.from(BUILT_INDEX))).toBe(true);
@@ -195,11 +196,12 @@ describe('index.html in the visitor’s language', () => {
   });
 
   it('answers a language Sigil does not speak, or a hostile cookie, with English', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { 'accept-language': 'sw-KE, eo;q=0.5' },
       { cookie: 'sigil-locale=%E0%A4%A"<script>' },
       { cookie: `sigil-locale=${'x'.repeat(4000)}` },
-    ]) {
+    ];
+    for (const headers of cases) {
       const response = await get(headers);
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(BUILT_INDEX);

@@ -1,6 +1,6 @@
+import type { Locale } from '@sigil/locales';
 import type { JSXElementConstructor, ReactNode } from 'react';
 import { LocaleProvider } from '../i18n/locale-provider';
-import type { Locale } from '@sigil/locales';
 
 /**
  * A Testing Library wrapper that puts `ui` under the app's LocaleProvider (as
