@@ -72,7 +72,9 @@ describe('verifyWalletProof of a Solana wallet', () => {
       const detail = (name: string) => result.checks.find((check) => check.name === name)?.detail;
       expect(detail('domain')).toBe('sigil.example ist nicht diese Website (elsewhere.example)');
       expect(detail('signature')).toBe('die Signatur stammt nicht von diesem Schlüssel');
-      const garbled = await verify({ proof: { ...wallet.proof, message: message.replace('Version: 1', 'Version: 9') } });
+      const garbled = await verify({
+        proof: { ...wallet.proof, message: message.replace('Version: 1', 'Version: 9') },
+      });
       expect(garbled.checks[0]?.detail).toBe(
         'Der Nachweis ist keine Sign-In-With-Solana-Nachricht.',
       );
