@@ -1,17 +1,21 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFormatter } from '../format/create-formatter';
+import { activateLocale } from '../i18n/activate-locale';
+import type { Locale } from '../i18n/supported-locales';
+import { withLocale } from '../test/render-in-locale';
 import { describeSuspensionEnd } from './describe-suspension-end';
 import { createSignInActivity } from './sign-in-activity';
 import { SignInActivityContext } from './sign-in-activity-context';
 import { SuspendedNotice } from './suspended-notice';
 
-function renderNotice() {
+function renderNotice(locale?: Locale) {
   const activity = createSignInActivity();
   render(
     <SignInActivityContext.Provider value={activity}>
       <SuspendedNotice />
     </SignInActivityContext.Provider>,
+    locale ? { wrapper: withLocale(locale) } : undefined,
   );
   return activity;
 }
@@ -38,6 +42,43 @@ describe('SuspendedNotice', () => {
     expect(screen.getByRole('alert').textContent).toContain(
       'This account is suspended until an administrator lifts it.',
     );
+  });
+
+  it("says the hour, in UTC, of a suspension that does not end at a day's start", () => {
+    const activity = renderNotice();
+    act(() =>
+      activity.accountSuspended({ reason: 'Spam links', until: '2027-01-15T14:30:00.000Z' }),
+    );
+    expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe(
+      'This account is suspended until Jan 15, 2027, 2:30 PM UTC.',
+    );
+    expect(screen.getByRole('alert').querySelector('strong')?.textContent).toBe(
+      'This account is suspended',
+    );
+  });
+
+  describe('in Japanese', () => {
+    beforeEach(() => activateLocale('ja-JP'));
+    afterEach(() => activateLocale('en-US'));
+
+    it('says it as one sentence, ordered and ended as Japanese does', () => {
+      const activity = renderNotice('ja-JP');
+      act(() =>
+        activity.accountSuspended({ reason: 'Spam links', until: '2026-12-03T00:00:00.000Z' }),
+      );
+      const day = createFormatter('ja-JP').date('2026-12-03T00:00:00.000Z', { timeZone: 'UTC' });
+      expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe(
+        `このアカウントは${day}まで停止されています。`,
+      );
+    });
+
+    it('has its own sentence for a suspension without an end', () => {
+      const activity = renderNotice('ja-JP');
+      act(() => activity.accountSuspended({ reason: 'Spam links', until: null }));
+      expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe(
+        'このアカウントは管理者が解除するまで停止されています。',
+      );
+    });
   });
 
   it('goes away when dismissed', () => {

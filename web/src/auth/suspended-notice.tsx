@@ -1,6 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useFormatter } from '../format/use-formatter';
-import { describeSuspensionEnd } from './describe-suspension-end';
+import { readSuspensionEnd } from './describe-suspension-end';
 import { useSignInActivity } from './sign-in-activity-context';
 
 /**
@@ -11,16 +11,13 @@ import { useSignInActivity } from './sign-in-activity-context';
  */
 export function SuspendedNotice() {
   const { suspended, clearSuspension } = useSignInActivity();
-  const { t } = useLingui();
-  const format = useFormatter();
   if (suspended === null) return null;
   const reason = suspended.reason;
   return (
     <div className="floating-notice suspended-notice" role="alert" data-testid="suspended-notice">
       <div className="suspended-notice-text">
         <p>
-          <strong>{t`This account is suspended`}</strong>{' '}
-          {describeSuspensionEnd(suspended.until, format)}.
+          <SuspensionSentence until={suspended.until} />
         </p>
         {reason ? (
           <p>
@@ -33,4 +30,45 @@ export function SuspendedNotice() {
       </button>
     </div>
   );
+}
+
+/**
+ * "This account is suspended until Dec 3, 2026.": one whole sentence for each kind of
+ * end, so a translation orders its words and ends it as its language does (no "." after
+ * a translated part).
+ */
+function SuspensionSentence({ until }: { until: string | null | undefined }) {
+  const end = readSuspensionEnd(until, useFormatter());
+  switch (end.kind) {
+    case 'lifted':
+      return (
+        <Trans>
+          <strong>This account is suspended</strong> until an administrator lifts it.
+        </Trans>
+      );
+    case 'as-given': {
+      const text = end.text;
+      return (
+        <Trans>
+          <strong>This account is suspended</strong> until {text}.
+        </Trans>
+      );
+    }
+    case 'day': {
+      const day = end.day;
+      return (
+        <Trans>
+          <strong>This account is suspended</strong> until {day}.
+        </Trans>
+      );
+    }
+    case 'day-and-hour': {
+      const { day, hour } = end;
+      return (
+        <Trans>
+          <strong>This account is suspended</strong> until {day}, {hour} UTC.
+        </Trans>
+      );
+    }
+  }
 }

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '../i18n/activate-locale';
 import { describeUserAgent } from './describe-user-agent';
+
+const linuxChrome =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const iPhoneSafari =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe('describeUserAgent', () => {
   it.each([
@@ -50,5 +56,23 @@ describe('describeUserAgent', () => {
   it('says so when there is no user agent', () => {
     expect(describeUserAgent(null)).toBe('Unknown device');
     expect(describeUserAgent('curl/8.5.0')).toBe('Unknown device');
+  });
+
+  describe.each([
+    ['de-DE', 'Chrome auf Linux', 'Safari auf iPhone', 'Unbekanntes Gerät'],
+    ['ja-JP', 'Chrome（Linux）', 'Safari（iPhone）', '不明なデバイス'],
+  ])('in %s', (locale, chrome, safari, unknown) => {
+    beforeEach(() => activateLocale(locale as 'de-DE' | 'ja-JP'));
+    afterEach(() => activateLocale('en-US'));
+
+    it("joins the brand names in the locale's words and keeps them as they are", () => {
+      expect(describeUserAgent(linuxChrome)).toBe(chrome);
+      expect(describeUserAgent(iPhoneSafari)).toBe(safari);
+    });
+
+    it('says an unknown device in the locale', () => {
+      expect(describeUserAgent(null)).toBe(unknown);
+      expect(describeUserAgent('curl/8.5.0')).toBe(unknown);
+    });
   });
 });

@@ -22,10 +22,23 @@ const NAMED_MODELS = new Set(['iPhone', 'iPad', 'iPod']);
  * follow new browsers and systems.
  */
 export function describeUserAgent(userAgent: string | null | undefined): string {
-  if (!userAgent) return t`Unknown device`;
+  const unknown = () =>
+    t({
+      message: 'Unknown device',
+      comment: 'A session or sign-in whose browser sent no User-Agent the app recognises.',
+    });
+  if (!userAgent) return unknown();
   const { browser, os, device } = UAParser(userAgent);
+  // Brand names ("Chrome", "iPhone", "Windows") stay as their makers write them; only the
+  // words around them are the catalogue's.
   const browserName = browser.name && (BROWSER_NAMES[browser.name] ?? browser.name);
   const place = device.model && NAMED_MODELS.has(device.model) ? device.model : os.name;
-  if (browserName && place) return t`${browserName} on ${place}`;
-  return browserName ?? place ?? t`Unknown device`;
+  if (browserName && place) {
+    return t({
+      message: `${browserName} on ${place}`,
+      comment:
+        'A device in a list of sessions: a browser\'s name ("Chrome") on a system or Apple device ("Linux", "iPhone"), both brand names.',
+    });
+  }
+  return browserName ?? place ?? unknown();
 }

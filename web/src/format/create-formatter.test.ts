@@ -140,6 +140,17 @@ describe('createFormatter', () => {
       expect(format.tokenAmount(1n, 18)).toBe('< 0.0001');
     });
 
+    it('writes an amount without thousands separators when asked', () => {
+      expect(format.tokenAmount(parseEther('1234.5'), 18, 'ETH', { grouping: false })).toBe(
+        '1234.5 ETH',
+      );
+      expect(
+        createFormatter('de-DE').tokenAmount(parseEther('1234'), 18, undefined, {
+          grouping: false,
+        }),
+      ).toBe('1234');
+    });
+
     it('takes symbols of any length and a token without decimals', () => {
       expect(format.tokenAmount(2n, 0, 'USDC.e')).toBe('2 USDC.e');
     });

@@ -17,6 +17,8 @@ export type DateOptions = ZoneOptions & {
 export type TokenAmountOptions = {
   /** Digits kept after the point, the rest cut off (never rounded up). @default 4 */
   maximumFractionDigits?: number;
+  /** Thousands separators: off to write an amount one reading only ("1234", not "1.234"). @default true */
+  grouping?: boolean;
 };
 
 export type Formatter = {
@@ -71,7 +73,7 @@ export function createFormatter(locale: string, words: FormatterWords = {}): For
   };
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const numberFormat = new Intl.NumberFormat(locale);
-  const amountFormats = new Map<number, Intl.NumberFormat>();
+  const amountFormats = new Map<string, Intl.NumberFormat>();
 
   const instant = (value: Instant, format: (time: number) => string) => {
     const time = millisecondsOf(value);
@@ -84,8 +86,9 @@ export function createFormatter(locale: string, words: FormatterWords = {}): For
       year ? { dateStyle: 'medium', timeZone } : { month: 'short', day: 'numeric', timeZone },
     );
 
-  const amountFormat = (fractionDigits: number) => {
-    let format = amountFormats.get(fractionDigits);
+  const amountFormat = (fractionDigits: number, grouping: boolean) => {
+    const key = `${fractionDigits}|${grouping}`;
+    let format = amountFormats.get(key);
     if (!format) {
       // A unit style only for where the locale puts a unit and its space: the unit is replaced
       // by the token's symbol below ("1.5 ETH", "1,5 ETH", "1.5ETH" in Korean).
@@ -95,16 +98,24 @@ export function createFormatter(locale: string, words: FormatterWords = {}): For
         unitDisplay: 'short',
         maximumFractionDigits: fractionDigits,
         roundingMode: 'trunc',
+        useGrouping: grouping,
       });
-      amountFormats.set(fractionDigits, format);
+      amountFormats.set(key, format);
     }
     return format;
   };
 
-  const amount = (decimal: string, symbol: string | undefined, fractionDigits: number) => {
+  const amount = (
+    decimal: string,
+    symbol: string | undefined,
+    fractionDigits: number,
+    grouping: boolean,
+  ) => {
     // A decimal string is formatted exactly (Intl.NumberFormat v3): no float between the
     // chain's base units and the page, so 18 decimals lose nothing before the cut.
-    const parts = amountFormat(fractionDigits).formatToParts(decimal as Intl.StringNumericLiteral);
+    const parts = amountFormat(fractionDigits, grouping).formatToParts(
+      decimal as Intl.StringNumericLiteral,
+    );
     if (symbol === undefined) {
       return parts
         .filter((part) => part.type !== 'unit')
@@ -137,7 +148,7 @@ export function createFormatter(locale: string, words: FormatterWords = {}): For
         return relative.format(parts.amount, parts.unit);
       }),
     number: (value) => numberFormat.format(value),
-    tokenAmount: (value, decimals, symbol, { maximumFractionDigits = 4 } = {}) => {
+    tokenAmount: (value, decimals, symbol, { maximumFractionDigits = 4, grouping = true } = {}) => {
       const negative = value < 0n;
       const magnitude = negative ? -value : value;
       const decimal = formatUnits(magnitude, decimals);
@@ -145,9 +156,9 @@ export function createFormatter(locale: string, words: FormatterWords = {}): For
       // Never "0" for a balance that is not zero: less than the smallest step shown says so.
       if (magnitude > 0n && magnitude < smallest) {
         const step = `0.${'0'.repeat(Math.max(0, maximumFractionDigits - 1))}1`;
-        return `< ${amount(step, symbol, maximumFractionDigits)}`;
+        return `< ${amount(step, symbol, maximumFractionDigits, grouping)}`;
       }
-      return amount(negative ? `-${decimal}` : decimal, symbol, maximumFractionDigits);
+      return amount(negative ? `-${decimal}` : decimal, symbol, maximumFractionDigits, grouping);
     },
   };
 }

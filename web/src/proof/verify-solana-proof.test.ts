@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { encodeBase58, formatSiwsMessage } from '@sigil/siwe';
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../i18n/activate-locale';
 import { verifyWalletProof } from './verify-wallet-proof';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -56,5 +57,29 @@ describe('verifyWalletProof of a Solana wallet', () => {
   it('says a signature that is not 64 bytes of base58 is malformed', async () => {
     const result = await verify({ proof: { ...wallet.proof, signature: '0xdeadbeef' } });
     expect(result.signer).toEqual({ kind: 'invalid', reason: 'NOT_BASE58' });
+  });
+
+  it("says each check in the page's language, as an Ethereum proof's checks are", async () => {
+    await activateLocale('de-DE');
+    try {
+      const other = encodeBase58(
+        new Uint8Array(sign(null, Buffer.from(`${message} `), privateKey)),
+      );
+      const result = await verify(
+        { proof: { ...wallet.proof, signature: other } },
+        'elsewhere.example',
+      );
+      const detail = (name: string) => result.checks.find((check) => check.name === name)?.detail;
+      expect(detail('domain')).toBe('sigil.example ist nicht diese Website (elsewhere.example)');
+      expect(detail('signature')).toBe('die Signatur stammt nicht von diesem Schlüssel');
+      const garbled = await verify({
+        proof: { ...wallet.proof, message: message.replace('Version: 1', 'Version: 9') },
+      });
+      expect(garbled.checks[0]?.detail).toBe(
+        'Der Nachweis ist keine Sign-In-With-Solana-Nachricht.',
+      );
+    } finally {
+      await activateLocale('en-US');
+    }
   });
 });

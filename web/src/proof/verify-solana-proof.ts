@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { parseSiwsMessage, type SiwsMessage, solanaClusterOf } from '@sigil/siwe';
 import { identifySolanaSigner } from './identify-solana-signer';
 import type { ProofCheck, PublishedWallet, WalletProofResult } from './wallet-proof';
@@ -33,13 +34,15 @@ export async function verifySolanaProof({
       message: null,
       signer: null,
       checks: [
-        { name: 'domain', ok: false, detail: 'The proof is not a Sign In With Solana message.' },
+        { name: 'domain', ok: false, detail: t`The proof is not a Sign In With Solana message.` },
       ],
     };
   }
   const cluster = solanaClusterOf(message.chainId);
   const issuedInPast = Date.parse(message.issuedAt) <= now.getTime() + CLOCK_SKEW_MS;
   const addressMatches = message.address === wallet.address;
+  // The names the Ethereum proof's words use, so both families share their translations.
+  const { domain, address, chainId, issuedAt: issuedAtText } = message;
   const signer = await identifySolanaSigner({
     message: wallet.proof.message,
     signature: wallet.proof.signature,
@@ -50,36 +53,36 @@ export async function verifySolanaProof({
       name: 'domain',
       ok: message.domain === expectedDomain,
       detail:
-        message.domain === expectedDomain
-          ? `${message.domain} is this site`
-          : `${message.domain} is not this site (${expectedDomain})`,
+        domain === expectedDomain
+          ? t`${domain} is this site`
+          : t`${domain} is not this site (${expectedDomain})`,
     },
     {
       name: 'address',
       ok: addressMatches,
-      detail: addressMatches ? message.address : `the message is for ${message.address}`,
+      detail: addressMatches ? address : t`the message is for ${address}`,
     },
     {
       name: 'chain',
       ok: cluster !== undefined,
       detail: cluster
         ? `Solana ${cluster.name} (${cluster.id})`
-        : `${message.chainId} is not a Solana cluster`,
+        : t`${chainId} is not a Solana cluster`,
     },
     {
       name: 'issuedAt',
       ok: issuedInPast,
-      detail: issuedInPast ? message.issuedAt : `${message.issuedAt} is in the future`,
+      detail: issuedInPast ? issuedAtText : t`${issuedAtText} is in the future`,
     },
     {
       name: 'signature',
       ok: signer.kind === 'ED25519',
       detail:
         signer.kind === 'ED25519'
-          ? 'signed by the Solana key (Ed25519), checked locally'
+          ? t`signed by the Solana key (Ed25519), checked locally`
           : signer.kind === 'invalid' && signer.reason === 'NOT_BASE58'
-            ? 'the signature is not 64 bytes of base58'
-            : 'the signature is not this key’s',
+            ? t`the signature is not 64 bytes of base58`
+            : t`the signature is not this key’s`,
     },
   ];
   return { verified: checks.every((item) => item.ok), checks, message: null, signer };

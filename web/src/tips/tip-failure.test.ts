@@ -7,7 +7,6 @@ import {
 import { sepolia } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
 import { classifyTipFailure, tipFailureMessage } from './tip-failure';
-import { parseTipAmount } from './tip-panel';
 
 const wrapped = (cause: Error) =>
   new TransactionExecutionError(cause as never, { account: undefined, chain: sepolia } as never);
@@ -56,14 +55,5 @@ describe('tipFailureMessage', () => {
     expect(tipFailureMessage('wrong-network', 'ETH', 'Sepolia')).toBe(
       'Your wallet is on another network. Switch to Sepolia to send this tip.',
     );
-  });
-});
-
-describe('parseTipAmount', () => {
-  it('reads a positive decimal amount in the smallest unit, and nothing else', () => {
-    expect(parseTipAmount('0.01', 18)).toBe(10_000_000_000_000_000n);
-    expect(parseTipAmount('1', 6)).toBe(1_000_000n);
-    for (const bad of ['', '0', '-1', 'abc', '1e3', '.', '0x10'])
-      expect(parseTipAmount(bad, 18)).toBeNull();
   });
 });

@@ -5,11 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from 'wagmi/actions';
 import { RuntimeConfigContext } from '../app/runtime-config-context';
 import { type Session, SessionContext } from '../auth/session-context';
+import { activateLocale } from '../i18n/activate-locale';
+import type { Locale } from '../i18n/supported-locales';
 import {
   JsonRpcAnswerError,
   type JsonRpcServer,
   startJsonRpcServer,
 } from '../test/json-rpc-server';
+import { withLocale } from '../test/render-in-locale';
 import { runtimeConfigFixture } from '../test/runtime-config-fixture';
 import { testAccounts, wagmiTestConfig } from '../test/wagmi-test-config';
 import { wagmiWrapper } from '../test/wagmi-wrapper';
@@ -28,7 +31,7 @@ const signedIn: Session = {
 };
 
 /** The panel for a signed-in visitor whose wallet (wagmi's mock connector) is on chain 31337. */
-async function setUp(rpc: JsonRpcServer) {
+async function setUp(rpc: JsonRpcServer, locale?: Locale) {
   const config = runtimeConfigFixture();
   config.chains[0].rpcUrl = rpc.url;
   // A second enabled chain the wallet is not on.
@@ -50,7 +53,9 @@ async function setUp(rpc: JsonRpcServer) {
       </WithWagmi>
     </RuntimeConfigContext.Provider>
   );
-  render(<TipPanel recipient={recipient} recipientName="Ada" />, { wrapper });
+  render(<TipPanel recipient={recipient} recipientName="Ada" />, {
+    wrapper: locale ? withLocale(locale, wrapper) : wrapper,
+  });
   const connector = wagmi.connectors[0];
   if (!connector) throw new Error('the test config has a mock connector');
   await act(() => connect(wagmi, { connector }));
@@ -125,5 +130,60 @@ describe('the tip panel', () => {
       'Enter an amount greater than zero, like 0.01.',
     );
     expect(send()).toHaveProperty('disabled', true);
+  });
+
+  it("refuses a comma in English, as the field is read in the page's language", async () => {
+    await setUp(rpc);
+    fireEvent.change(amount(), { target: { value: '0,01' } });
+    expect(screen.getByTestId('tip-amount-error').textContent).toBe(
+      'Enter an amount greater than zero, like 0.01.',
+    );
+    expect(amount().getAttribute('placeholder')).toBe('0.01');
+  });
+
+  it('says how many decimals the currency has, rather than rounding', async () => {
+    await setUp(rpc);
+    fireEvent.change(amount(), { target: { value: '0.0000000000000000001' } });
+    expect(screen.getByTestId('tip-amount-error').textContent).toBe(
+      'An amount in ETH has at most 18 decimal places.',
+    );
+    expect(send()).toHaveProperty('disabled', true);
+  });
+
+  describe('in German', () => {
+    beforeEach(() => activateLocale('de-DE'));
+    afterEach(() => activateLocale('en-US'));
+    const field = () => screen.getByLabelText('Betrag in ETH');
+    const submit = () => screen.getByRole('button', { name: /Trinkgeld senden|Erneut versuchen/ });
+
+    it('reads "0,01" as the visitor writes it, shows its example so, and sends exactly 0.01 ETH', async () => {
+      await setUp(rpc, 'de-DE');
+      expect(field().getAttribute('placeholder')).toBe('0,01');
+      fireEvent.change(field(), { target: { value: '0,01' } });
+      expect(field().getAttribute('aria-invalid')).toBe('false');
+      await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
+      fireEvent.click(submit());
+      await screen.findByTestId('tip-error');
+      const sent = rpc.bodies.flat().find((body) => body.method === 'eth_sendTransaction');
+      expect(sent?.params).toEqual([expect.objectContaining({ value: '0x2386f26fc10000' })]);
+    });
+
+    it('refuses "1.234", a thousand or one, naming both readings in German', async () => {
+      await setUp(rpc, 'de-DE');
+      fireEvent.change(field(), { target: { value: '1.234' } });
+      expect(field().getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByTestId('tip-amount-error').textContent).toBe(
+        '„1.234“ lässt sich auf zwei Arten lesen: Geben Sie 1,234 oder 1234 ein.',
+      );
+      expect(submit()).toHaveProperty('disabled', true);
+    });
+
+    it('gives its example of an amount in German writing', async () => {
+      await setUp(rpc, 'de-DE');
+      fireEvent.change(field(), { target: { value: 'abc' } });
+      expect(screen.getByTestId('tip-amount-error').textContent).toBe(
+        'Geben Sie einen Betrag größer als null ein, z. B. 0,01.',
+      );
+    });
   });
 });

@@ -1,25 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
-import { useId, useState } from 'react';
-import { type Address, parseUnits } from 'viem';
+import { useId, useMemo, useState } from 'react';
+import type { Address } from 'viem';
 import { useBalance } from 'wagmi';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { useSession } from '../auth/session-context';
 import { isEvmAddress } from '../components/is-evm-address';
+import { createAmountParser } from '../format/parse-amount';
 import { useFormatter } from '../format/use-formatter';
+import { useLocale } from '../i18n/locale-context';
+import { amountExample, describeAmountProblem } from './describe-amount-problem';
 import { tipFailureMessage } from './tip-failure';
 import { useTip } from './use-tip';
-
-/** The amount typed, in the chain's smallest unit; null when it is not a positive amount. */
-export function parseTipAmount(text: string, decimals: number): bigint | null {
-  if (!/^\d*(\.\d*)?$/.test(text.trim()) || text.trim() === '' || text.trim() === '.') return null;
-  try {
-    const value = parseUnits(text.trim(), decimals);
-    return value > 0n ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 export type TipPanelProps = { recipient: Address; recipientName: string };
 
@@ -34,7 +26,11 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
   const ids = useId();
   const chain = chains.find((candidate) => candidate.id === chainId) ?? chains[0];
   const { symbol, decimals } = chain.nativeCurrency;
-  const value = parseTipAmount(amount, decimals);
+  const { locale } = useLocale();
+  const parseAmount = useMemo(() => createAmountParser(locale), [locale]);
+  // The amount as the visitor writes numbers ("0,01" in German), in the chain's smallest unit.
+  const reading = parseAmount(amount, decimals);
+  const value = reading.ok ? reading.value : null;
   const balance = useBalance({
     address: account && isEvmAddress(account.address) ? account.address : undefined,
     chainId: chain.id,
@@ -52,6 +48,10 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
   // Every digit the wallet holds: a tip may be smaller than the balance view's four decimals.
   const exact = { maximumFractionDigits: decimals };
   const held = format.tokenAmount(balance.data?.value ?? 0n, decimals, undefined, exact);
+  const refusal =
+    !reading.ok && reading.problem !== 'empty'
+      ? describeAmountProblem(reading, amount, { symbol, decimals }, format)
+      : null;
 
   return (
     <section className="card tip-panel" aria-labelledby={`${ids}-title`} data-testid="tip-panel">
@@ -116,16 +116,16 @@ export function TipPanel({ recipient, recipientName }: TipPanelProps) {
                 id={`${ids}-amount`}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder="0.01"
+                placeholder={amountExample(decimals, format)}
                 value={amount}
-                aria-invalid={amount !== '' && value === null}
+                aria-invalid={refusal !== null}
                 onChange={(event) => setAmount(event.currentTarget.value)}
               />
             </div>
           </div>
-          {amount !== '' && value === null ? (
-            <p className="inline-error">
-              <Trans>Enter an amount greater than zero, like 0.01.</Trans>
+          {refusal !== null ? (
+            <p className="inline-error" data-testid="tip-amount-error">
+              {refusal}
             </p>
           ) : null}
           {short && !wrongNetwork ? (

@@ -31,7 +31,11 @@ export function PublicProfileHeader({
   );
 }
 
-/** The card of a profile's wallets, with what the checks below it mean. */
+/**
+ * The card of a profile's wallets, with what the checks below it mean: in words true of an
+ * Ethereum wallet's proof (Sign-In with Ethereum) and a Solana wallet's (Sign-In with
+ * Solana) alike, and no longer, since they are in the first paint's entry.
+ */
 export function PublicProfileWallets({ children }: { children?: ReactNode }) {
   return (
     <section className="card" aria-labelledby="proofs-title">
@@ -40,9 +44,9 @@ export function PublicProfileWallets({ children }: { children?: ReactNode }) {
       </h2>
       <p className="muted">
         <Trans>
-          Each wallet below signed a Sign-In with Ethereum message. Your browser checks every
-          signature itself (a key-signed wallet without any network request, a contract wallet
-          through its chain), without trusting this site's word for it.
+          Each wallet below signed a sign-in message. Your browser checks every signature itself (a
+          key-signed wallet without any network request, a contract wallet through its chain),
+          without trusting this site's word for it.
         </Trans>
       </p>
       {children}
