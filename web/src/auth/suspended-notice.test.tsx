@@ -1,8 +1,8 @@
+import type { Locale } from '@sigil/locales';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFormatter } from '../format/create-formatter';
 import { activateLocale } from '../i18n/activate-locale';
-import type { Locale } from '../i18n/supported-locales';
 import { withLocale } from '../test/render-in-locale';
 import { describeSuspensionEnd } from './describe-suspension-end';
 import { createSignInActivity } from './sign-in-activity';

@@ -1,4 +1,5 @@
 import { RainbowKitProvider } from '@rainbow-me/rainbowkit';
+import type { Locale } from '@sigil/locales';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { connect } from 'wagmi/actions';
 import { RuntimeConfigContext } from '../app/runtime-config-context';
 import { type Session, SessionContext } from '../auth/session-context';
 import { activateLocale } from '../i18n/activate-locale';
-import type { Locale } from '../i18n/supported-locales';
 import {
   JsonRpcAnswerError,
   type JsonRpcServer,
