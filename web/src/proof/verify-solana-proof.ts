@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { parseSiwsMessage, type SiwsMessage, solanaClusterOf } from '@sigil/siwe';
 import { identifySolanaSigner } from './identify-solana-signer';
 import type { ProofCheck, PublishedWallet, WalletProofResult } from './wallet-proof';
@@ -76,9 +77,9 @@ export async function verifySolanaProof({
       ok: signer.kind === 'ED25519',
       detail:
         signer.kind === 'ED25519'
-          ? 'signed by the Solana key (Ed25519), checked locally'
+          ? t`signed by the Solana key (Ed25519), checked locally`
           : signer.kind === 'invalid' && signer.reason === 'NOT_BASE58'
-            ? 'the signature is not 64 bytes of base58'
+            ? t`the signature is not 64 bytes of base58`
             : 'the signature is not this key’s',
     },
   ];
