@@ -87,15 +87,6 @@ export default defineConfig(({ mode }) => ({
               // What they share with the EIP-4361 code (errors, the line reader) stays out of it.
               includeDependenciesRecursively: false,
             },
-            // The header's "Solana wallet" button, loaded once the header is on screen: one file, not
-            // two (the account page shares its enabled check), so an Ethereum visit pays one request
-            // for it (docs/web-app.md, "Solana wallets").
-            {
-              name: 'solana-sign-in-button',
-              test: /web[\\/]src[\\/]solana[\\/](solana-sign-in-button|use-solana-enabled|lazy-solana-wallet-dialog|sign-in-failure-message)\.tsx?$/,
-              priority: 2,
-              includeDependenciesRecursively: false,
-            },
             // What loads after the first paint, in two files rather than about twenty.
             {
               name: createWalletStackChunkNamer(),

@@ -30,6 +30,21 @@ export const ETHEREUM_FIRST_VISIT_PAGES = {
 } as const;
 
 /**
+ * The Solana modules an Ethereum visit does load, in the wallet stack: the
+ * header's "Solana wallet" button and its check of whether the server takes
+ * Solana sign-ins. In the stack they cost about 0.3 kB brotli; as a chunk of
+ * their own, loaded after the stack, they cost 0.9 kB and one more request
+ * (docs/web-app.md, "Solana wallets"). Everything else of Solana loads when
+ * asked for.
+ */
+export const SOLANA_MODULES_OF_THE_HEADER = [
+  'src/solana/solana-sign-in-button.tsx',
+  'src/solana/use-solana-enabled.ts',
+  'src/solana/lazy-solana-wallet-dialog.ts',
+  'src/solana/sign-in-failure-message.ts',
+] as const;
+
+/**
  * A module of Sign-In with Solana: the app's Solana folder and proof checks,
  * @sigil/siwe's Solana parser, formatter and Ed25519 code, the Wallet
  * Standard and Solana packages. By path: every such file says "solana" or

@@ -15,7 +15,7 @@ it('offers nothing of Solana when SOLANA_CLUSTERS is empty, even with a Solana w
   });
   await page.goto('/account');
   // The header knows the server's answer: only then is the button's absence a fact.
-  await page.locator('[data-solana="off"]').waitFor();
+  await page.locator('.wallet-button[data-solana="off"]').waitFor();
   expect(await page.getByRole('button', { name: 'Solana wallet' }).count()).toBe(0);
 
   const app = new SigilApp(page);

@@ -28,7 +28,7 @@ async function openWithSolanaWallet(
 
 /** Opens the Solana wallet picker from the header, once the server said it takes Solana. */
 async function openSolanaPicker(page: Page) {
-  await page.locator('[data-solana="on"]').waitFor();
+  await page.locator('.wallet-button[data-solana="on"]').waitFor();
   await page.getByRole('button', { name: 'Solana wallet', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in with a Solana wallet' });
   await dialog.waitFor();

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ConnectButton } from '@rainbow-me/rainbowkit';
-import { lazy, Suspense } from 'react';
 import { useAccount } from 'wagmi';
 import { AuthStatusBadge } from '../auth/auth-status-badge';
 import { RateLimitNotice } from '../auth/rate-limit-notice';
@@ -10,6 +9,8 @@ import { SignOutButton } from '../auth/sign-out-button';
 import { SuspendedNotice } from '../auth/suspended-notice';
 import { Link } from '../components/link';
 import { LanguageMenu } from '../i18n/language-menu';
+import { SolanaSignInButton } from '../solana/solana-sign-in-button';
+import { useSolanaEnabled } from '../solana/use-solana-enabled';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
 import { WrongNetwork } from '../wallet/wrong-network';
@@ -17,12 +18,8 @@ import { ConsoleLink } from './console-link';
 import { pathTo } from './path-to';
 import { Routes } from './routes';
 
-/**
- * The "Solana wallet" button and its check of whether the server takes Solana sign-ins: a chunk
- * fetched once this header is on screen, so the wallet stack holds nothing of Solana
- * (docs/web-app.md, "Solana wallets"). It appears where it moves nothing (styles.css).
- */
-const SolanaSignInSlot = lazy(() => import('../solana/solana-sign-in-button'));
+const solanaLabel = (enabled: boolean | undefined) =>
+  enabled === undefined ? undefined : enabled ? 'on' : 'off';
 
 /** Header (navigation, wallet, the two statuses), the wrong-network banner, the page. */
 export function AppLayout() {
@@ -30,6 +27,7 @@ export function AppLayout() {
   const session = useSession();
   const { verifying } = useSignInActivity();
   const { isWrongNetwork, ...wrongNetwork } = useWrongNetwork();
+  const solanaEnabled = useSolanaEnabled();
   const { t } = useLingui();
   return (
     <>
@@ -55,10 +53,9 @@ export function AppLayout() {
             {session.account ? <ConsoleLink key={session.account.id} /> : null}
           </nav>
           <LanguageMenu />
-          <div className="wallet-button">
-            <Suspense fallback={null}>
-              <SolanaSignInSlot />
-            </Suspense>
+          {/* data-solana: whether the server takes Solana sign-ins, once it has said. */}
+          <div className="wallet-button" data-solana={solanaLabel(solanaEnabled)}>
+            <SolanaSignInButton />
             <ConnectButton
               // RainbowKit loads its own words for a locale after it has mounted: until then its
               // button would say "Connect Wallet" in English. Ours are RainbowKit's, from the entry.

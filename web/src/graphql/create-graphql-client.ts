@@ -36,8 +36,6 @@ export const cacheTypePolicies: TypePolicies = {
   Account: { fields: { signIns: relayStylePagination() } },
   // A wallet is its address on one chain (chainId null for an EOA, valid on every chain).
   Wallet: { keyFields: ['address', 'chainId'] },
-  // One object without an id, which SignInParameters and SolanaSignInParameters each fill in part.
-  SignInParameters: { merge: true },
 };
 
 function defaultWsUrl(): string {

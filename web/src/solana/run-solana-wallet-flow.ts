@@ -12,7 +12,7 @@ import {
   LinkWalletDocument,
   MeDocument,
   SignInDocument,
-  SolanaSignInParametersDocument,
+  SignInParametersDocument,
 } from '../graphql/generated/graphql';
 import { signWithSolanaWallet } from './sign-with-solana-wallet';
 import { SolanaSigningError } from './solana-signing-error';
@@ -126,7 +126,7 @@ export async function runSolanaWalletFlow({
 /** The message's fields: the server's domain, URI, cluster and nonce, and the statement. */
 async function prepare(client: ApolloClient<unknown>, purpose: 'sign-in' | 'link') {
   const [parameters, nonce, linkStatement] = await Promise.all([
-    client.query({ query: SolanaSignInParametersDocument, fetchPolicy: 'network-only' }),
+    client.query({ query: SignInParametersDocument, fetchPolicy: 'network-only' }),
     client.mutate({ mutation: CreateNonceDocument, fetchPolicy: 'no-cache' }),
     purpose === 'link'
       ? client.query({ query: LinkStatementDocument, fetchPolicy: 'network-only' })
