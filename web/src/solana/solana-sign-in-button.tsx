@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useCallback, useState } from 'react';
 import { useSession } from '../auth/session-context';
 import { LazySolanaWalletDialog } from './lazy-solana-wallet-dialog';
-import { signInFailureMessage } from './sign-in-failure-message';
 import { useSolanaEnabled } from './use-solana-enabled';
 
 /**
@@ -37,11 +36,7 @@ export function SolanaSignInButton() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <LazySolanaWalletDialog
-            purpose="sign-in"
-            onClose={close}
-            describeFailure={signInFailureMessage}
-          />
+          <LazySolanaWalletDialog purpose="sign-in" onClose={close} />
         </Suspense>
       ) : null}
     </>
