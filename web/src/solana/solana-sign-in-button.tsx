@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useCallback, useState } from 'react';
 import { useSession } from '../auth/session-context';
 import { LazySolanaWalletDialog } from './lazy-solana-wallet-dialog';
+import { signInFailureMessage } from './sign-in-failure-message';
 import { useSolanaEnabled } from './use-solana-enabled';
 
 /**
@@ -36,7 +37,11 @@ export function SolanaSignInButton() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <LazySolanaWalletDialog purpose="sign-in" onClose={close} />
+          <LazySolanaWalletDialog
+            purpose="sign-in"
+            onClose={close}
+            describeFailure={signInFailureMessage}
+          />
         </Suspense>
       ) : null}
     </>

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
 import './solana-dialog.css';
 import type { SolanaFailure } from './run-solana-wallet-flow';
-import { signInFailureMessage } from './sign-in-failure-message';
 import type { SolanaSigningWallet } from './solana-wallet-features';
 import { type SolanaFailedAt, useSolanaWalletFlow } from './use-solana-wallet-flow';
 import { useSolanaWallets } from './use-solana-wallets';
@@ -12,11 +11,8 @@ export type SolanaWalletDialogProps = {
   purpose: 'sign-in' | 'link';
   /** Escape, Close, or a finished sign-in. */
   onClose(): void;
-  /**
-   * What the person reads when an attempt fails; a sign-in's by default, here rather than in
-   * the header button, which is in the wallet stack every visit loads.
-   */
-  describeFailure?(failure: SolanaFailure, at: SolanaFailedAt): string;
+  /** What the person reads when an attempt fails. */
+  describeFailure(failure: SolanaFailure, at: SolanaFailedAt): string;
 };
 
 const STEP_TEXT = {
@@ -53,7 +49,7 @@ const TITLE = {
 export default function SolanaWalletDialog({
   purpose,
   onClose,
-  describeFailure = signInFailureMessage,
+  describeFailure,
 }: SolanaWalletDialogProps) {
   // Renders again when the language changes, so every word below follows it.
   const { t, i18n } = useLingui();
