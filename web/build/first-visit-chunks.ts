@@ -32,10 +32,10 @@ export const ETHEREUM_FIRST_VISIT_PAGES = {
 /**
  * The Solana modules an Ethereum visit does load, in the wallet stack: the
  * header's "Solana wallet" button and its check of whether the server takes
- * Solana sign-ins. In the stack they cost about 0.3 kB brotli; as a chunk of
- * their own, loaded after the stack, they cost 0.9 kB and one more request
- * (docs/web-app.md, "Solana wallets"). Everything else of Solana loads when
- * asked for.
+ * Solana sign-ins: 0.4 KiB on the wire. As a chunk of their own, loaded after
+ * the stack, they cost 0.9 kB brotli and one more request, for 0.3 kB taken
+ * out of the stack (docs/web-app.md, "Solana wallets"). Everything else of
+ * Solana loads when asked for.
  */
 export const SOLANA_MODULES_OF_THE_HEADER = [
   'src/solana/solana-sign-in-button.tsx',
