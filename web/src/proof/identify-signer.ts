@@ -35,6 +35,9 @@ export type Signer =
     }
   | { kind: 'unverifiable'; chainId: number };
 
+/** What identifySigner finds: never a Solana key. */
+export type EthereumSigner = Exclude<Signer, { kind: 'ED25519' }>;
+
 export type IdentifySignerParameters = {
   message: string;
   signature: string;
@@ -54,7 +57,7 @@ export async function identifySigner({
   chainId,
   chains,
   timeoutMs = 10_000,
-}: IdentifySignerParameters): Promise<Signer> {
+}: IdentifySignerParameters): Promise<EthereumSigner> {
   if (!isHex(signature) || signature.length < 4) return { kind: 'invalid', reason: 'NOT_HEX' };
   const hex = signature as Hex;
   if (size(hex) === 65) {

@@ -5,11 +5,13 @@ import { checkSiweFields, type SiweFieldsCheck } from './check-siwe-fields';
 import type { SiwsFieldsCheck } from './check-siws-fields';
 import { checkValidityTimes, type ValidityTimes } from './check-validity-times';
 import { identifySigner, type Signer } from './identify-signer';
+import type { SignerVerdictWords } from './solana-signer-verdict';
 
 export type SignerState =
   | { status: 'waiting' }
   | { status: 'checking' }
-  | { status: 'done'; signer: Signer }
+  // verdict: the words for a Solana signer, which come with its check (solana-signer-verdict.ts).
+  | { status: 'done'; signer: Signer; verdict?: SignerVerdictWords }
   | { status: 'error' };
 
 export type VerifyTool = {
@@ -55,10 +57,10 @@ export function useVerifyTool(message: string, signature: string, now: Date): Ve
     let current = true;
     setSigner({ status: 'checking' });
     const { address } = fields.message;
-    const checking =
+    const checking: Promise<Omit<SignerState & { status: 'done' }, 'status'>> =
       fields.standard === 'Sign In With Solana'
-        ? import('./identify-solana-signer').then(({ identifySolanaSigner }) =>
-            identifySolanaSigner({ message, signature, address }),
+        ? import('./check-solana-signer').then(({ checkSolanaSigner }) =>
+            checkSolanaSigner({ message, signature, address }),
           )
         : identifySigner({
             message,
@@ -66,9 +68,9 @@ export function useVerifyTool(message: string, signature: string, now: Date): Ve
             address: fields.message.address,
             chainId: fields.message.chainId,
             chains,
-          });
+          }).then((found) => ({ signer: found }));
     checking
-      .then((found) => current && setSigner({ status: 'done', signer: found }))
+      .then((found) => current && setSigner({ status: 'done', ...found }))
       .catch(() => current && setSigner({ status: 'error' }));
     return () => {
       current = false;

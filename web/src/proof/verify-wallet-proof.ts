@@ -3,7 +3,7 @@ import { detectMessageFamily, parseSiweMessage, type SiweMessage } from '@sigil/
 import { isAddressEqual } from 'viem';
 import type { RuntimeChain } from '../app/runtime-config';
 import { isEvmAddress } from '../components/is-evm-address';
-import { identifySigner, type Signer } from './identify-signer';
+import { type EthereumSigner, identifySigner } from './identify-signer';
 import type { ProofCheck, PublishedWallet, WalletProofResult } from './wallet-proof';
 
 export type {
@@ -108,13 +108,11 @@ export async function verifyWalletProof({
   return { verified: checks.every((item) => item.ok), checks, message, signer };
 }
 
-/** The signer in words, for the proof's signature line. */
-export function describeSigner(signer: Signer, chainName: (id: number) => string): string {
+/** An Ethereum signer in words, for the proof's signature line (a Solana one: verify-solana-proof.ts). */
+export function describeSigner(signer: EthereumSigner, chainName: (id: number) => string): string {
   switch (signer.kind) {
     case 'EOA':
       return t`signed by the address’s key (EOA), recovered locally`;
-    case 'ED25519':
-      return t`signed by the Solana key (Ed25519), checked locally`;
     case 'CONTRACT': {
       const chain = chainName(signer.chainId);
       return t`accepted by the contract wallet on ${chain} (EIP-1271)`;
@@ -130,7 +128,6 @@ export function describeSigner(signer: Signer, chainName: (id: number) => string
     case 'invalid':
       if (signer.reason === 'CHAIN_UNAVAILABLE')
         return t`the chain did not answer in time; try again`;
-      if (signer.reason === 'NOT_BASE58') return t`the signature is not 64 bytes of base58`;
       return t`the signature does not prove the address`;
   }
 }

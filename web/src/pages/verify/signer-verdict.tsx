@@ -9,7 +9,7 @@ export function SignerVerdict({
   state: SignerState;
   chainName(id: number): string;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   let text: string;
   let ok: boolean | null = null;
   switch (state.status) {
@@ -24,21 +24,17 @@ export function SignerVerdict({
       ok = false;
       break;
     case 'done': {
-      const { signer } = state;
+      const { signer, verdict } = state;
+      // A Solana signer's words come with its check (proof/solana-signer-verdict.ts).
+      if (verdict) {
+        text = i18n._(verdict.text);
+        ok = verdict.ok;
+        break;
+      }
       const address = 'address' in signer ? signer.address : '';
       const chain = 'chainId' in signer ? chainName(signer.chainId) : '';
-      ok =
-        signer.kind === 'EOA' ||
-        signer.kind === 'ED25519' ||
-        signer.kind === 'CONTRACT' ||
-        signer.kind === 'COUNTERFACTUAL';
-      if (signer.kind === 'ED25519') {
-        text = t`✓ Signed by the Solana key ${address} (Ed25519), checked in your browser without any network request.`;
-      } else if (signer.kind === 'invalid' && signer.reason === 'NOT_BASE58') {
-        text = t`✗ The signature is not the base58 text of 64 bytes.`;
-      } else if (signer.kind === 'invalid' && signer.reason === 'NOT_THE_KEY') {
-        text = t`✗ The signature is not the Solana key’s: it was not made by the key the message names.`;
-      } else if (signer.kind === 'EOA') {
+      ok = signer.kind === 'EOA' || signer.kind === 'CONTRACT' || signer.kind === 'COUNTERFACTUAL';
+      if (signer.kind === 'EOA') {
         text = t`✓ Signed by ${address}: a key-signed account (EOA), recovered in your browser without any network request.`;
       } else if (signer.kind === 'CONTRACT') {
         text = t`✓ Signed by the contract wallet ${address} on ${chain} (EIP-1271), asked through that chain.`;
