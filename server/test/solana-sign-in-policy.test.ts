@@ -373,6 +373,9 @@ describe('Solana sign-in with SOLANA_CLUSTERS empty', () => {
       signInParameters: { solanaClusters: unknown[] };
     }>('{ signInParameters { solanaClusters { id } } }');
     expect(parameters.data?.signInParameters.solanaClusters).toEqual([]);
+    // The header reads this instead of asking GraphQL, to offer no Solana button.
+    const config = await server.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ solanaSignIn: false });
     const result = await signInWithSolana(client, newSolanaKey(), {
       issuedAt: new Date(server.clock()).toISOString(),
     });
@@ -391,6 +394,11 @@ describe('Solana sign-in with the default SOLANA_CLUSTERS', () => {
     server = await startTestServer();
   });
   afterAll(() => server?.close());
+
+  it('tells the browser at /api/config that Solana wallets may sign in', async () => {
+    const config = await server.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ solanaSignIn: true });
+  });
 
   it('accepts mainnet only', async () => {
     const issuedAt = new Date(server.clock()).toISOString();

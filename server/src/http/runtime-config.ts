@@ -6,6 +6,12 @@ export type RuntimeConfig = {
   appName: string;
   publicUrl: string;
   walletConnectProjectId: string | null;
+  /**
+   * Whether Solana wallets may sign in (`SOLANA_CLUSTERS` not empty). Here
+   * rather than asked of GraphQL, so the header knows whether to offer the
+   * Solana button without a request of its own on every visit.
+   */
+  solanaSignIn: boolean;
   chains: {
     id: number;
     name: string;
@@ -20,6 +26,7 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     appName: config.appName,
     publicUrl: config.publicUrl.origin,
     walletConnectProjectId: config.walletConnectProjectId ?? null,
+    solanaSignIn: config.solanaClusters.length > 0,
     chains: config.chains.map(({ id, name, nativeCurrency, rpcUrl, testnet }) => ({
       id,
       name,

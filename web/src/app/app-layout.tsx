@@ -18,9 +18,6 @@ import { ConsoleLink } from './console-link';
 import { pathTo } from './path-to';
 import { Routes } from './routes';
 
-const solanaLabel = (enabled: boolean | undefined) =>
-  enabled === undefined ? undefined : enabled ? 'on' : 'off';
-
 /** Header (navigation, wallet, the two statuses), the wrong-network banner, the page. */
 export function AppLayout() {
   const { status: walletStatus } = useAccount();
@@ -53,8 +50,8 @@ export function AppLayout() {
             {session.account ? <ConsoleLink key={session.account.id} /> : null}
           </nav>
           <LanguageMenu />
-          {/* data-solana: whether the server takes Solana sign-ins, once it has said. */}
-          <div className="wallet-button" data-solana={solanaLabel(solanaEnabled)}>
+          {/* data-solana: whether the server takes Solana sign-ins (from /api/config). */}
+          <div className="wallet-button" data-solana={solanaEnabled ? 'on' : 'off'}>
             <SolanaSignInButton />
             <ConnectButton
               // RainbowKit loads its own words for a locale after it has mounted: until then its

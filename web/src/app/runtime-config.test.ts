@@ -6,6 +6,7 @@ const served = {
   appName: 'Sigil',
   publicUrl: 'http://localhost:3000',
   walletConnectProjectId: null,
+  solanaSignIn: true,
   chains: [
     {
       id: 137,
@@ -42,6 +43,12 @@ describe('parseRuntimeConfig', () => {
     expect(
       parseRuntimeConfig({ ...served, walletConnectProjectId: '' }).walletConnectProjectId,
     ).toBeNull();
+  });
+
+  it('rejects a config that does not say whether Solana wallets may sign in', () => {
+    const { solanaSignIn: _, ...withoutSolana } = served;
+    expect(() => parseRuntimeConfig(withoutSolana)).toThrow(/solanaSignIn/);
+    expect(() => parseRuntimeConfig({ ...served, solanaSignIn: 'yes' })).toThrow(/solanaSignIn/);
   });
 
   it('rejects what is not an object', () => {

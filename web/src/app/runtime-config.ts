@@ -14,6 +14,8 @@ export type RuntimeConfig = {
   appName: string;
   publicUrl: string;
   walletConnectProjectId: string | null;
+  /** Whether Solana wallets may sign in (`SOLANA_CLUSTERS` not empty). */
+  solanaSignIn: boolean;
   chains: [RuntimeChain, ...RuntimeChain[]];
 };
 
@@ -66,13 +68,15 @@ function parseChain(value: unknown, index: number): RuntimeChain {
 /** Checks the shape of `/api/config`; throws RuntimeConfigError naming the first field that is wrong. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) throw new RuntimeConfigError('not a JSON object');
-  const { appName, publicUrl, walletConnectProjectId, chains } = value;
+  const { appName, publicUrl, walletConnectProjectId, solanaSignIn, chains } = value;
   if (typeof appName !== 'string' || appName === '')
     throw new RuntimeConfigError('appName is empty');
   if (!isHttpUrl(publicUrl)) throw new RuntimeConfigError('publicUrl is not an http(s) URL');
   if (walletConnectProjectId !== null && typeof walletConnectProjectId !== 'string') {
     throw new RuntimeConfigError('walletConnectProjectId is neither a string nor null');
   }
+  if (typeof solanaSignIn !== 'boolean')
+    throw new RuntimeConfigError('solanaSignIn is not a boolean');
   if (!Array.isArray(chains) || chains.length === 0) {
     throw new RuntimeConfigError('chains is not a non-empty list');
   }
@@ -83,6 +87,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     appName,
     publicUrl,
     walletConnectProjectId: walletConnectProjectId === '' ? null : walletConnectProjectId,
+    solanaSignIn,
     chains: [first, ...rest],
   };
 }

@@ -6,6 +6,7 @@ export function runtimeConfigFixture(overrides: Partial<RuntimeConfig> = {}): Ru
     appName: 'Sigil',
     publicUrl: 'http://localhost:3000',
     walletConnectProjectId: null,
+    solanaSignIn: false,
     chains: [
       {
         id: 31337,

@@ -10,6 +10,7 @@ const config = {
   appName: 'Sigil',
   publicUrl: 'http://localhost:3000',
   walletConnectProjectId: null,
+  solanaSignIn: false,
   chains: [
     {
       id: 8453,
