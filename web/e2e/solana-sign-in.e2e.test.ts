@@ -22,8 +22,21 @@ async function openWithSolanaWallet(
 ) {
   const tab = await browser.open({ accountIndex, blank: true });
   const solana = await SolanaTestWallet.install(tab.context, parameters);
+  const operations = recordGraphqlOperations(tab.page);
   await tab.page.goto(path);
-  return { ...tab, solana, app: new SigilApp(tab.page) };
+  return { ...tab, solana, operations, app: new SigilApp(tab.page) };
+}
+
+/** The name of every GraphQL operation the page sends over HTTP, from now on. */
+function recordGraphqlOperations(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== '/graphql') return;
+    const body = request.method() === 'POST' ? request.postDataJSON() : null;
+    names.push(body?.operationName ?? url.searchParams.get('operationName') ?? '');
+  });
+  return names;
 }
 
 /** Opens the Solana wallet picker from the header, once the server said it takes Solana. */
@@ -36,8 +49,11 @@ async function openSolanaPicker(page: Page) {
 }
 
 it('signs in with a Solana wallet through solana:signIn, the wallet writing the message', async () => {
-  const { page, context, solana, app } = await openWithSolanaWallet(40);
+  const { page, context, solana, operations, app } = await openWithSolanaWallet(40);
   await app.expectAuthStatus('unauthenticated');
+  // The header offers Solana from /api/config: no GraphQL request of its own on a visit.
+  await page.locator('.wallet-button[data-solana="on"]').waitFor();
+  expect(operations).not.toContain('SignInParameters');
   const dialog = await openSolanaPicker(page);
   // The picker says what it is and starts at its heading.
   await expect
