@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const said = (locale: string, message: string) => {
   const catalogue = readPoCatalogue(
-    readFileSync(join(defaultCataloguesDir, locale, 'messages.po'), 'utf8'),
+    readFileSync(join(defaultCataloguesDir, locale, 'server.po'), 'utf8'),
   );
   const translation = translationIn(catalogue, { message });
   if (translation === null) throw new Error(`"${message}" has no ${locale} translation`);

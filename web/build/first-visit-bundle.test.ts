@@ -7,6 +7,7 @@ import {
   type BuiltChunk,
   chunksOfFirstVisit,
   ETHEREUM_FIRST_VISIT_PAGES,
+  isCatalogueModule,
   isSolanaModule,
   SOLANA_MODULES_OF_THE_HEADER,
 } from './first-visit-chunks';
@@ -60,6 +61,39 @@ describe('the chunks of an Ethereum first visit', () => {
           .map((id) => `${fileName}: ${fromWeb(id)}`),
       );
       expect(solana).toEqual([]);
+    },
+  );
+
+  it("has the console's catalogues in chunks of the console, and no catalogue of the server's pages", () => {
+    // Else the check below would pass for a build whose catalogues were renamed past isCatalogueModule.
+    const admin = chunks.flatMap(({ moduleIds }) =>
+      moduleIds.filter((id) => isCatalogueModule(id, 'admin')),
+    );
+    expect(admin.map(fromWeb)).toEqual(
+      expect.arrayContaining(['src/locales/en-US/admin.po', 'src/locales/ja-JP/admin.po']),
+    );
+    const server = chunks.flatMap(({ moduleIds }) =>
+      moduleIds.filter((id) => isCatalogueModule(id, 'server')),
+    );
+    expect(server).toEqual([]);
+  });
+
+  it.each(Object.entries(ETHEREUM_FIRST_VISIT_PAGES))(
+    "%s loads none of the console's catalogues",
+    (_, page) => {
+      const loaded = chunksOfFirstVisit(chunks, webRoot, page);
+      const admin = loaded.flatMap(({ fileName, moduleIds }) =>
+        moduleIds
+          .filter((id) => isCatalogueModule(id, 'admin') || isCatalogueModule(id, 'server'))
+          .map((id) => `${fileName}: ${fromWeb(id)}`),
+      );
+      expect(admin).toEqual([]);
+      // What it does load: the English catalogue of the app, in the entry.
+      expect(
+        loaded.some(({ moduleIds }) =>
+          moduleIds.some((id) => fromWeb(id).startsWith('src/locales/en-US/messages.po')),
+        ),
+      ).toBe(true);
     },
   );
 });

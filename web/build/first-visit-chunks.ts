@@ -55,6 +55,15 @@ export function isSolanaModule(id: string): boolean {
 }
 
 /**
+ * A module of one of the catalogues named `name` (`admin` for
+ * `src/locales/<locale>/admin.po`): the console's and the server's are kept
+ * out of a first visit (docs/translations.md, "Three catalogues").
+ */
+export function isCatalogueModule(id: string, name: 'messages' | 'admin' | 'server'): boolean {
+  return new RegExp(`[\\\\/]locales[\\\\/][^\\\\/]+[\\\\/]${name}\\.po(?:\\?.*)?$`).test(id);
+}
+
+/**
  * The chunks a first visit to `page` downloads as the app starts: the entry,
  * the chunks `main.tsx` imports after the first paint, the page's own, and
  * every chunk those import statically. Chunks imported with `import()` from

@@ -91,7 +91,9 @@ it('axe-core finds no violation on the signed-in pages and the console, in Engli
       ready: async (_, locale) => {
         // No endpoint is configured: the table says so once the answer is in.
         await page
-          .locator('td.admin-table-empty', { hasText: catalogueText(locale, 'No deliveries.') })
+          .locator('td.admin-table-empty', {
+            hasText: catalogueText(locale, 'No deliveries.', 'admin'),
+          })
           .waitFor();
       },
     },

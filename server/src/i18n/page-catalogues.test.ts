@@ -7,7 +7,7 @@ import { defaultCataloguesDir, loadPageCatalogues } from './page-catalogues.js';
 import { LOGOUT_MESSAGES, PROFILE_PAGE_MESSAGES } from './page-messages.js';
 
 const catalogueOf = (locale: string) =>
-  readPoCatalogue(readFileSync(join(defaultCataloguesDir, locale, 'messages.po'), 'utf8'));
+  readPoCatalogue(readFileSync(join(defaultCataloguesDir, locale, 'server.po'), 'utf8'));
 
 describe('loadPageCatalogues', () => {
   const catalogues = loadPageCatalogues();
@@ -32,11 +32,29 @@ describe('loadPageCatalogues', () => {
     expect(japanese).not.toMatch(/[{}]/);
   });
 
+  describe('with the web app’s catalogues beside the server’s', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sigil-catalogues-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    mkdirSync(join(dir, 'de-DE'));
+    writeFileSync(join(dir, 'de-DE', 'messages.po'), 'msgid "Stay signed in"\nmsgstr "App"\n');
+    writeFileSync(join(dir, 'de-DE', 'admin.po'), 'msgid "Stay signed in"\nmsgstr "Console"\n');
+    writeFileSync(
+      join(dir, 'de-DE', 'server.po'),
+      'msgid "Stay signed in"\nmsgstr "Angemeldet bleiben"\n',
+    );
+
+    it('reads its words from server.po, the catalogue extracted from its messages folder', () => {
+      expect(loadPageCatalogues(dir).translatorFor('de-DE').t(LOGOUT_MESSAGES.staySignedIn)).toBe(
+        'Angemeldet bleiben',
+      );
+    });
+  });
+
   describe('without a catalogue for a locale', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sigil-catalogues-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
     mkdirSync(join(dir, 'de-DE'));
-    writeFileSync(join(dir, 'de-DE', 'messages.po'), 'msgid "Stay signed in"\nmsgstr ""\n');
+    writeFileSync(join(dir, 'de-DE', 'server.po'), 'msgid "Stay signed in"\nmsgstr ""\n');
 
     it('reads in English, untranslated messages too', () => {
       const partial = loadPageCatalogues(dir);

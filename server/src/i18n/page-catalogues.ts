@@ -30,7 +30,7 @@ function translatorOf(locale: Locale, i18n: I18n): PageTranslator {
 
 /**
  * The messages of the pages the server renders itself (page-messages.ts), in
- * every locale, from the web app's catalogues (web/src/locales/<locale>/messages.po):
+ * every locale, from the web app's catalogues (web/src/locales/<locale>/server.po):
  * one set of translations for the app and the server (docs/translations.md,
  * "The server's pages"). A locale's catalogue is read the first time a page
  * is rendered in it, and only those messages are compiled: the server starts
@@ -45,7 +45,7 @@ export function loadPageCatalogues(
   const load = (locale: Locale): PageTranslator => {
     let catalogue: ReadonlyMap<string, string> = new Map();
     try {
-      catalogue = readPoCatalogue(readFileSync(`${dir}/${locale}/messages.po`, 'utf8'));
+      catalogue = readPoCatalogue(readFileSync(`${dir}/${locale}/server.po`, 'utf8'));
     } catch {
       // No catalogue for this locale (a trimmed deploy): its pages read in English.
     }

@@ -6,13 +6,18 @@ import { readPoCatalogue, translationIn } from '@sigil/locales';
 
 /**
  * What the page says for `source` in `locale`, from the locale's catalogue
- * (web/src/locales/<locale>/messages.po); throws when it is not translated,
+ * (web/src/locales/<locale>/messages.po, or admin.po for the console's words:
+ * docs/translations.md, "Three catalogues"); throws when it is not translated,
  * so a test of a translated page fails on a missing translation rather than
  * passing on English.
  */
-export function catalogueText(locale: string, source: string): string {
+export function catalogueText(
+  locale: string,
+  source: string,
+  catalogue: 'messages' | 'admin' = 'messages',
+): string {
   const po = readFileSync(
-    fileURLToPath(new URL(`../../src/locales/${locale}/messages.po`, import.meta.url)),
+    fileURLToPath(new URL(`../../src/locales/${locale}/${catalogue}.po`, import.meta.url)),
     'utf8',
   );
   const translation = translationIn(readPoCatalogue(po), { message: source });

@@ -24,7 +24,7 @@ import { promisify, stripVTControlCharacters } from 'node:util';
 const run = promisify(execFile);
 
 export type CatalogueCheckParameters = {
-  /** The project: its `lingui.config.ts`, whose catalogues are at `<rootDir>/<locales>/{locale}/messages.po`. */
+  /** The project: its `lingui.config.ts`, whose catalogues (one or more) are at `<rootDir>/<locales>/{locale}/<name>.po`. */
   projectDir: string;
   /** Where the catalogues are, from the project. @default 'src/locales' */
   localesDir?: string;

@@ -19,6 +19,9 @@ import './admin.css';
 import { ConsoleError } from './console-error';
 import { ConsoleLoading } from './console-loading';
 
+// The console's words, loaded by lazyPage (app/lazy-page.tsx) before its first render.
+export { adminCatalogue as cataloguePart } from './admin-catalogue';
+
 /**
  * The operator's console (docs/web-app.md, "The console"): only for an account holding
  * `admin`. The server decides: one `admin` query before any view, so a viewer it refuses
