@@ -18,7 +18,11 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
   const translator = translatorFor(ctx);
   const { t } = translator;
   const clientName = ctx.oidc.client?.clientName;
-  const question = clientName ? t(M.clientAsks, { clientName }) : t(M.question);
+  // The name is the app's own, in its own script: isolated (FSI … PDI), so its
+  // punctuation does not take the sentence's direction ("<RP> Example" in Arabic).
+  const question = clientName
+    ? t(M.clientAsks, { clientName: `\u2068${clientName}\u2069` })
+    : t(M.question);
   ctx.type = 'html';
   ctx.body = providerPage(
     translator,
