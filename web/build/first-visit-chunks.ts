@@ -39,7 +39,6 @@ export const ETHEREUM_FIRST_VISIT_PAGES = {
  */
 export const SOLANA_MODULES_OF_THE_HEADER = [
   'src/solana/solana-sign-in-button.tsx',
-  'src/solana/use-solana-enabled.ts',
   'src/solana/lazy-solana-wallet-dialog.ts',
   'src/solana/sign-in-failure-message.ts',
 ] as const;

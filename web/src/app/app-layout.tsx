@@ -10,13 +10,13 @@ import { SuspendedNotice } from '../auth/suspended-notice';
 import { Link } from '../components/link';
 import { LanguageMenu } from '../i18n/language-menu';
 import { SolanaSignInButton } from '../solana/solana-sign-in-button';
-import { useSolanaEnabled } from '../solana/use-solana-enabled';
 import { ConnectionStatus } from '../wallet/connection-status';
 import { useWrongNetwork } from '../wallet/use-wrong-network';
 import { WrongNetwork } from '../wallet/wrong-network';
 import { ConsoleLink } from './console-link';
 import { pathTo } from './path-to';
 import { Routes } from './routes';
+import { useRuntimeConfig } from './runtime-config-context';
 
 /** Header (navigation, wallet, the two statuses), the wrong-network banner, the page. */
 export function AppLayout() {
@@ -24,7 +24,9 @@ export function AppLayout() {
   const session = useSession();
   const { verifying } = useSignInActivity();
   const { isWrongNetwork, ...wrongNetwork } = useWrongNetwork();
-  const solanaEnabled = useSolanaEnabled();
+  // Whether the server takes Solana sign-ins (`SOLANA_CLUSTERS`), from /api/config, which
+  // every visit loads anyway: no request of its own (docs/web-app.md, "Solana wallets").
+  const solanaEnabled = useRuntimeConfig().solanaSignIn;
   const { t } = useLingui();
   return (
     <>
@@ -52,7 +54,7 @@ export function AppLayout() {
           <LanguageMenu />
           {/* data-solana: whether the server takes Solana sign-ins (from /api/config). */}
           <div className="wallet-button" data-solana={solanaEnabled ? 'on' : 'off'}>
-            <SolanaSignInButton />
+            {solanaEnabled ? <SolanaSignInButton /> : null}
             <ConnectButton
               // RainbowKit loads its own words for a locale after it has mounted: until then its
               // button would say "Connect Wallet" in English. Ours are RainbowKit's, from the entry.

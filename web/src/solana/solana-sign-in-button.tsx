@@ -3,20 +3,18 @@ import { Suspense, useCallback, useState } from 'react';
 import { useSession } from '../auth/session-context';
 import { LazySolanaWalletDialog } from './lazy-solana-wallet-dialog';
 import { signInFailureMessage } from './sign-in-failure-message';
-import { useSolanaEnabled } from './use-solana-enabled';
 
 /**
  * "Solana wallet", beside RainbowKit's Connect: opens the Solana wallet
- * picker, whose code loads only now. Shown while nobody is signed in and the
- * server takes Solana sign-ins.
+ * picker, whose code loads only now. Shown while nobody is signed in; the
+ * header renders it only when the server takes Solana sign-ins.
  */
 export function SolanaSignInButton() {
   const { t } = useLingui();
   const { status } = useSession();
-  const enabled = useSolanaEnabled();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
-  if (!enabled || (status !== 'unauthenticated' && !open)) return null;
+  if (status !== 'unauthenticated' && !open) return null;
   return (
     <>
       <button

@@ -4,7 +4,7 @@ import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { useAccountEvents } from '../../auth/account-events-context';
 import { describeChain } from '../../components/describe-chain';
 import { isEvmAddress } from '../../components/is-evm-address';
-import { useSolanaClusters } from '../../solana/use-solana-enabled';
+import { useSolanaClusters } from '../../solana/use-solana-clusters';
 import { AccessSection } from './access-section';
 import { AccountIdentity } from './account-identity';
 import { ChainBalances } from './chain-balances';

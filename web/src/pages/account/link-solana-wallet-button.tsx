@@ -2,10 +2,10 @@ import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { Suspense, useCallback, useState } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '../../app/generic-error';
+import { useRuntimeConfig } from '../../app/runtime-config-context';
 import { describeWait } from '../../components/describe-wait';
 import { LazySolanaWalletDialog } from '../../solana/lazy-solana-wallet-dialog';
 import type { SolanaFailure } from '../../solana/run-solana-wallet-flow';
-import { useSolanaEnabled } from '../../solana/use-solana-enabled';
 import { LINK_RATE_LIMIT_MESSAGE, linkFailureMessage } from './link-failure-message';
 
 /** A Solana link's failure in the same words as an Ethereum link's (link-wallet-panel.tsx). */
@@ -24,7 +24,7 @@ function describeLinkFailure(failure: SolanaFailure): string {
  * session is opened.
  */
 export function LinkSolanaWalletButton() {
-  const enabled = useSolanaEnabled();
+  const enabled = useRuntimeConfig().solanaSignIn;
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   if (!enabled) return null;
