@@ -1,7 +1,7 @@
 import { SOURCE_LOCALE } from '@sigil/locales';
+import { escapeHtml } from '../html/escape-html.js';
 import type { PageTranslator } from '../i18n/page-catalogues.js';
 import { INDEX_PAGE_MESSAGES as M } from '../i18n/page-messages.js';
-import { escapeHtml } from '../profiles/profile-page-head.js';
 
 const HTML_TAG = /<html\b[^>]*>/i;
 const DESCRIPTION =

@@ -1,8 +1,9 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import { escapeHtml } from '../html/escape-html.js';
 import { pageCatalogues } from '../i18n/page-catalogues.js';
 import { ERROR_PAGE_MESSAGES as M } from '../i18n/page-messages.js';
 import { localeOfRequest, VARY_BY_LOCALE } from '../i18n/request-locale.js';
-import { escapeHtml, providerPage } from './provider-page.js';
+import { providerPage } from './provider-page.js';
 
 /**
  * The page oidc-provider shows a browser for an error it cannot send back to

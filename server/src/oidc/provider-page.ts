@@ -1,15 +1,5 @@
+import { escapeHtml } from '../html/escape-html.js';
 import type { PageTranslator } from '../i18n/page-catalogues.js';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text for an HTML element or attribute: every character that could end either is escaped. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /**
  * A page of the provider's own (sign-out, errors), in the visitor's language

@@ -1,4 +1,5 @@
 import type { Config } from '../config/load-config.js';
+import { escapeHtml } from '../html/escape-html.js';
 import type { PageTranslator } from '../i18n/page-catalogues.js';
 import { PROFILE_PAGE_MESSAGES as M } from '../i18n/page-messages.js';
 import type { ImageMeta } from '../images/image-store.js';
@@ -8,17 +9,6 @@ import type { PublicProfileModel } from './public-profile-store.js';
 /** The avatar variant link previews get: large enough for every card, small enough to fetch fast. */
 const OG_IMAGE = { width: 512, quality: 75 } as const;
 const DESCRIPTION_MAX = 200;
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text for an HTML attribute or element: every character that could end either is escaped. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
