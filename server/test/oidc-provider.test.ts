@@ -321,7 +321,8 @@ describe('OpenID Connect provider', () => {
       "form-action 'self' http://wiki.test:9",
     );
     const html = await confirmPage.text();
-    expect(html).toContain('The Team Wiki asks to sign you out');
+    // The app's name is isolated (FSI…PDI) from the sentence's direction (logout-pages.ts).
+    expect(html).toContain('\u2068The Team Wiki\u2069 asks to sign you out');
     expect(html).not.toMatch(/https?:\/\/(?!localhost)[a-z]/i);
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] as string;
     const confirmed = await browser.request('/oidc/session/end/confirm', {
