@@ -299,6 +299,11 @@ function rowsOf(result: BenchResult): Row[] {
         row('wallet list after an early tap /', seconds(home?.walletListAfterTapMs), {
           baseline: `${seconds(starter?.walletListAfterTapMs)} starter`,
           ratio: result.ratios.walletListAfterTap.toFixed(2),
+          target: `< ${PHONE_BUDGETS.walletListAfterTapRatio} ${met(result.budgets.walletListAfterTap)}`,
+        }),
+        row("RainbowKit's list after an early tap /", seconds(home?.rainbowKitListAfterTapMs), {
+          baseline: `${seconds(starter?.rainbowKitListAfterTapMs)} starter`,
+          ratio: result.ratios.rainbowKitListAfterTap.toFixed(2),
         }),
         row(
           'script before LCP /, /u, /verify',

@@ -94,32 +94,55 @@ export async function timeConnectUsable(
   }
 }
 
+/** A wallet's option in a wallet list: Sigil's early list, RainbowKit's dialog on a desktop, or on a phone. */
+const ANY_WALLET_OPTION =
+  '[data-testid^="early-wallet-option-"], [data-testid^="rk-wallet-option-"], [data-testid^="rk-wallet-button-"]';
+const RAINBOWKIT_WALLET_OPTION =
+  '[data-testid^="rk-wallet-option-"], [data-testid^="rk-wallet-button-"]';
+
+/** The page's time (ms since navigation start) at which an element of `selector` is on screen. */
+async function whenShown(page: Page, selector: string) {
+  const shown = await page.waitForFunction(
+    (options) => {
+      for (const option of document.querySelectorAll(options)) {
+        const box = option.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0 && box.top < window.innerHeight)
+          return performance.now();
+      }
+      return false;
+    },
+    selector,
+    { polling: 50, timeout: 60_000 },
+  );
+  return (await shown.jsonValue()) as number;
+}
+
+export type WalletListTimes = {
+  /** A wallet list on screen: the first wallet's option, in Sigil's early list or RainbowKit's dialog. */
+  anyListMs: number;
+  /** RainbowKit's own dialog listing wallets. */
+  rainbowKitListMs: number;
+};
+
 /**
  * What a person who taps Connect as soon as it takes a tap waits for:
- * milliseconds from navigation start until the wallet list (RainbowKit's
- * connect dialog) is on screen, after a tap on the first Connect button that
- * took one (Sigil's placeholder, or RainbowKit's own button).
+ * milliseconds from navigation start until a wallet list is on screen (a
+ * wallet's option in Sigil's early list, or in RainbowKit's dialog), and
+ * until RainbowKit's own lists its wallets, after a tap on the first Connect
+ * button that took one (Sigil's placeholder, or RainbowKit's own button).
  */
 export async function timeWalletListAfterEarlyTap(
   browser: Browser,
   url: string,
   locale?: string,
-): Promise<number> {
+): Promise<WalletListTimes> {
   const { context, page } = await openThrottledPage(browser, url, locale);
   try {
     const clickable = await whenUsable(page, [CONNECT_PLACEHOLDER, CONNECT_BUTTON]);
     await page.tap(clickable.selector);
-    const shown = await page.waitForFunction(
-      () => {
-        const dialog = document.querySelector('[role="dialog"]');
-        return dialog !== null && dialog.getBoundingClientRect().height > 0
-          ? performance.now()
-          : false;
-      },
-      undefined,
-      { polling: 50, timeout: 60_000 },
-    );
-    return (await shown.jsonValue()) as number;
+    const anyListMs = await whenShown(page, ANY_WALLET_OPTION);
+    const rainbowKitListMs = await whenShown(page, RAINBOWKIT_WALLET_OPTION);
+    return { anyListMs, rainbowKitListMs };
   } finally {
     await context.close();
   }

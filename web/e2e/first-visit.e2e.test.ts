@@ -12,7 +12,7 @@ const STACK_FILE = /\/assets\/stack-(app|vendor)-[\w-]+\.js$/;
 
 // The stack is held at the network until the checks before it are done: the
 // page cannot have had it, so what shows meanwhile came from the entry alone.
-it('paints the home page before the wallet stack, and opens the dialog for a click on Connect made meanwhile', async () => {
+it('paints the home page before the wallet stack, and opens the wallet list at once for a click on Connect made meanwhile', async () => {
   const { page } = await browser.open({ accountIndex: 10, blank: true });
   const app = new SigilApp(page);
   const held: Route[] = [];
@@ -31,12 +31,70 @@ it('paints the home page before the wallet stack, and opens the dialog for a cli
   const placeholder = page.getByTestId('connect-placeholder');
   await placeholder.click();
   await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('true');
-  expect(await app.dialog.count()).toBe(0);
+  // The entry's own wallet list, with the wallet the browser announced (EIP-6963) and the others.
+  const early = page.getByRole('dialog', { name: 'Connect a Wallet' });
+  await early.getByTestId(`early-wallet-option-${TestWallet.info.rdns}`).waitFor();
+  expect(
+    await early.getByRole('region', { name: 'Installed' }).getByRole('button').allTextContents(),
+  ).toEqual([TestWallet.info.name]);
+  await early.getByRole('button', { name: 'MetaMask' }).waitFor();
+  expect(await page.getByTestId(/^rk-wallet-option-/).count()).toBe(0);
 
   for (const route of held) await route.continue();
   // The click made before the stack arrived opens RainbowKit's dialog, without another.
   await app.dialog.getByTestId(`rk-wallet-option-${TestWallet.info.rdns}`).waitFor();
+  expect(await app.dialog.count()).toBe(1);
   await expect.poll(() => placeholder.count()).toBe(0);
+});
+
+it("goes on with the wallet chosen in the early list once RainbowKit's dialog is there", async () => {
+  const { page } = await browser.open({ accountIndex: 10, blank: true });
+  const app = new SigilApp(page);
+  const held: Route[] = [];
+  await page.route(STACK_FILE, (route) => {
+    held.push(route);
+  });
+  await page.goto('/');
+  await expect.poll(() => held.length).toBe(2);
+
+  await page.getByTestId('connect-placeholder').click();
+  const early = page.getByRole('dialog', { name: 'Connect a Wallet' });
+  const option = early.getByTestId(`early-wallet-option-${TestWallet.info.rdns}`);
+  await option.click();
+  await expect.poll(() => option.getAttribute('aria-pressed')).toBe('true');
+  expect(await early.getByRole('status').textContent()).toBe(`Opening ${TestWallet.info.name}…`);
+
+  for (const route of held) await route.continue();
+  // RainbowKit connects the chosen wallet without a second tap and asks for the signature.
+  await app.expectSignInViewReady();
+  await app.expectConnectionStatus('connected');
+  await app.signMessage();
+  await app.expectAuthStatus('authenticated', 15_000);
+});
+
+it('drops a click on Connect when the early list is closed before the wallet stack arrives', async () => {
+  const { page } = await browser.open({ accountIndex: 10, blank: true });
+  const app = new SigilApp(page);
+  const held: Route[] = [];
+  await page.route(STACK_FILE, (route) => {
+    held.push(route);
+  });
+  await page.goto('/');
+  await expect.poll(() => held.length).toBe(2);
+
+  const placeholder = page.getByTestId('connect-placeholder');
+  await placeholder.click();
+  await page.getByRole('dialog', { name: 'Connect a Wallet' }).waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('false');
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  // Focus is back on the button that opened the list.
+  expect(await placeholder.evaluate((button) => document.activeElement === button)).toBe(true);
+
+  for (const route of held) await route.continue();
+  await page.getByTestId('rk-connect-button').waitFor();
+  await app.waitUntilSettled();
+  expect(await app.dialog.count()).toBe(0);
 });
 
 /** Where an element is on the page and how big, to the pixel. */

@@ -5,8 +5,10 @@ import { GenericError } from './app/generic-error';
 import { loadRuntimeConfig } from './app/load-runtime-config';
 import { preloadPageFor } from './app/preload-page-for';
 import { afterFirstPaint } from './first-paint/after-first-paint';
+import { discoverAnnouncedWallets } from './first-paint/announced-wallets';
 import { FirstPaintLayout } from './first-paint/first-paint-layout';
 import { FirstPaintPage } from './first-paint/first-paint-page';
+import { setWalletConnectOffered } from './first-paint/offered-wallets';
 import { requestMe } from './first-paint/request-me';
 import { activateLocale } from './i18n/activate-locale';
 import { chooseLocale } from './i18n/choose-locale';
@@ -24,8 +26,15 @@ const inLocale = (element: ReactElement) => (
   <LocaleProvider initial={locale}>{element}</LocaleProvider>
 );
 
+// The browser's wallets, for the early wallet list a tap on Connect opens before the stack is up.
+discoverAnnouncedWallets();
 // index.html preloads /api/config, so this answer is usually here before the code runs.
 const config = loadRuntimeConfig();
+config.then(
+  (runtimeConfig) => setWalletConnectOffered(runtimeConfig.walletConnectProjectId !== null),
+  // A config that did not load is reported where the app starts, below.
+  () => {},
+);
 Promise.resolve(activateLocale(locale))
   .catch((error: unknown) => {
     // Its catalogue did not load: the page in English rather than no page.

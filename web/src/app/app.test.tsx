@@ -79,7 +79,7 @@ describe('App', () => {
       const dialog = await screen.findByRole('dialog');
       expect(screen.getByTestId('auth-status').dataset.status).toBe('unauthenticated');
       expect(within(dialog).getByText('Connect a Wallet').textContent).toBe('Connect a Wallet');
-      expect(takePendingConnect()).toBe(false);
+      expect(takePendingConnect()).toBeNull();
       // Whatever RainbowKit does on the session's news has been done: the dialog is still open.
       await act(async () => {});
       expect(screen.getByRole('dialog')).toBe(dialog);

@@ -1,22 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
-import { onConnectRequested, requestConnect } from './pending-connect';
-
-let requested = false;
-onConnectRequested(() => {
-  requested = true;
-});
-const subscribe = (listener: () => void) => onConnectRequested(listener);
+import { getPendingConnect, onPendingConnectChange, requestConnect } from './pending-connect';
 
 /**
  * RainbowKit's Connect button before RainbowKit has loaded: the same words,
  * the same box (styles.css, `.connect-placeholder`), so the header does not
- * move when the real one replaces it. A click is kept and opens the dialog
- * once the wallet stack is up; meanwhile the button pulses and a screen
- * reader hears that the wallet list is on its way.
+ * move when the real one replaces it. A click opens the early wallet list at
+ * once (early-wallet-list.tsx) and is kept for RainbowKit's dialog; meanwhile
+ * the button pulses and a screen reader hears that the wallet list is on its way.
  */
 export function ConnectPlaceholder() {
-  const waiting = useSyncExternalStore(subscribe, () => requested);
+  const waiting = useSyncExternalStore(onPendingConnectChange, () => getPendingConnect().requested);
   const { t } = useLingui();
   return (
     <>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { LanguageMenu } from '../i18n/language-menu';
 import { ConnectPlaceholder } from './connect-placeholder';
+import { EarlyWalletList } from './early-wallet-list';
 
 function StatusPlaceholder({ label }: { label: string }) {
   return (
@@ -57,6 +58,7 @@ export function FirstPaintLayout({ children }: { children: ReactNode }) {
           <StatusPlaceholder label={t`Session`} />
         </section>
       </header>
+      <EarlyWalletList />
       <main id="main" className="app-main">
         {children}
       </main>

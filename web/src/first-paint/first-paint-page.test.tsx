@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FirstPaintLayout } from './first-paint-layout';
 import { FirstPaintPage, profileAddressOf } from './first-paint-page';
@@ -84,15 +84,17 @@ describe('FirstPaintPage', () => {
 
   it('keeps a click on Connect or "Get started" for when the dialog exists', () => {
     paint('/');
-    expect(takePendingConnect()).toBe(false);
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(takePendingConnect()).toBeNull();
+    expect(within(screen.getByRole('banner')).getByRole('status').textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
     expect(screen.getByTestId('connect-placeholder').getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByRole('status').textContent).toBe('Opening the wallet list…');
-    expect(takePendingConnect()).toBe(true);
-    expect(takePendingConnect()).toBe(false);
+    expect(within(screen.getByRole('banner')).getByRole('status').textContent).toBe(
+      'Opening the wallet list…',
+    );
+    expect(takePendingConnect()).toEqual({ requested: true, wallet: null });
+    expect(takePendingConnect()).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
-    expect(takePendingConnect()).toBe(true);
+    expect(takePendingConnect()).toEqual({ requested: true, wallet: null });
   });
 });
 

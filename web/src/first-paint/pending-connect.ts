@@ -1,27 +1,63 @@
 /**
  * A click on Connect (or "Get started") that came before the wallet stack
- * had loaded. The first-paint placeholders record it here; once RainbowKit is
- * up, OpenPendingConnect opens the sign-in dialog for it, so the first click
- * after load is never lost (docs/web-app.md, "First-visit delivery").
+ * had loaded, and the wallet chosen meanwhile in the early wallet list, if
+ * any. The first paint records them here; once RainbowKit is up,
+ * OpenPendingConnect opens its dialog for them and, for a chosen wallet,
+ * carries the choice on there, so the first click after load is never lost
+ * (docs/web-app.md, "First-visit delivery").
  */
-let pending = false;
+export type EarlyWalletChoice = {
+  /** The wallet's name, as the early list showed it. */
+  name: string;
+  /** RainbowKit's option ids it may have in the dialog, in order of preference. */
+  optionIds: readonly string[];
+};
+
+export type PendingConnect = {
+  /** The wallet list was asked for and not closed. */
+  requested: boolean;
+  wallet: EarlyWalletChoice | null;
+};
+
+const NONE: PendingConnect = { requested: false, wallet: null };
+let pending: PendingConnect = NONE;
 const listeners = new Set<() => void>();
 
-/** Records a click that must open the connect dialog as soon as it exists. */
-export function requestConnect() {
-  pending = true;
+function set(next: PendingConnect) {
+  pending = next;
   for (const listener of listeners) listener();
 }
 
-/** True once, for the click that was waiting; false after that. */
-export function takePendingConnect(): boolean {
-  const was = pending;
-  pending = false;
-  return was;
+/** Records a click that must open the connect dialog as soon as it exists. */
+export function requestConnect() {
+  if (!pending.requested) set({ requested: true, wallet: null });
 }
 
-/** Calls `listener` at each new request; returns the unsubscribe function. */
-export function onConnectRequested(listener: () => void): () => void {
+/** Records the wallet chosen in the early list: RainbowKit's dialog opens on it. */
+export function chooseEarlyWallet(wallet: EarlyWalletChoice) {
+  set({ requested: true, wallet });
+}
+
+/** The person closed the early list: nothing is opened for them. */
+export function cancelConnect() {
+  if (pending !== NONE) set(NONE);
+}
+
+/** What is waiting now (the same object until it changes). */
+export function getPendingConnect(): PendingConnect {
+  return pending;
+}
+
+/** The request that was waiting, once; null when none was, and after that. */
+export function takePendingConnect(): PendingConnect | null {
+  if (!pending.requested) return null;
+  const taken = pending;
+  set(NONE);
+  return taken;
+}
+
+/** Calls `listener` at each change; returns the unsubscribe function. */
+export function onPendingConnectChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -3,12 +3,14 @@ import { useEffect } from 'react';
 import { useAccount } from 'wagmi';
 import { useSession } from '../auth/session-context';
 import { takePendingConnect } from '../first-paint/pending-connect';
+import { chooseWalletInDialog } from './choose-wallet-in-dialog';
 
 /**
  * Opens the connect dialog for a click on Connect that came before the wallet
  * stack had loaded (first-paint/pending-connect.ts), as soon as RainbowKit
- * offers it and the session is known; a wallet that reconnected on its own
- * drops the request.
+ * offers it and the session is known, and presses the wallet chosen meanwhile
+ * in the early wallet list; a wallet that reconnected on its own drops the
+ * request.
  *
  * RainbowKit closes every dialog from an effect of its own whenever the
  * session is (or turns) signed out, and a parent's effects run after this
@@ -27,7 +29,11 @@ export function OpenPendingConnect() {
     if (!openConnectModal || session === 'loading') return;
     let current = true;
     queueMicrotask(() => {
-      if (current && takePendingConnect()) openConnectModal();
+      if (!current) return;
+      const pending = takePendingConnect();
+      if (!pending) return;
+      openConnectModal();
+      if (pending.wallet) void chooseWalletInDialog(pending.wallet.optionIds);
     });
     return () => {
       current = false;

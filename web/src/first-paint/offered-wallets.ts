@@ -1,0 +1,46 @@
+/**
+ * The wallets RainbowKit lists besides the ones the browser announces, as the
+ * early wallet list shows them before RainbowKit has loaded: the same ids,
+ * names and order as wallet/build-wallet-list.ts builds (a test holds the two
+ * together). Icons are RainbowKit's own and load with it; until then a wallet
+ * is shown by its initial.
+ */
+export type OfferedWallet = {
+  /** RainbowKit's wallet id: its option in the dialog is `rk-wallet-option-<id>`. */
+  id: string;
+  name: string;
+  /** The EIP-6963 rdns the wallet announces itself with, when it is a browser wallet. */
+  rdns?: string;
+};
+
+/** Always offered. */
+export const POPULAR_WALLETS: readonly OfferedWallet[] = [
+  { id: 'metaMask', name: 'MetaMask', rdns: 'io.metamask' },
+  { id: 'coinbase', name: 'Coinbase Wallet', rdns: 'com.coinbase.wallet' },
+  { id: 'rainbow', name: 'Rainbow', rdns: 'me.rainbow' },
+];
+
+/** Offered only when the deployment has a WalletConnect project id. */
+export const WALLET_CONNECT_WALLETS: readonly OfferedWallet[] = [
+  { id: 'walletConnect', name: 'WalletConnect' },
+  { id: 'ledger', name: 'Ledger' },
+];
+
+let walletConnectOffered = false;
+const listeners = new Set<() => void>();
+
+/** Told by the entry once /api/config has answered. */
+export function setWalletConnectOffered(offered: boolean) {
+  if (offered === walletConnectOffered) return;
+  walletConnectOffered = offered;
+  for (const listener of listeners) listener();
+}
+
+export function isWalletConnectOffered(): boolean {
+  return walletConnectOffered;
+}
+
+export function onWalletConnectOfferedChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,35 @@
+/** How many frames RainbowKit's dialog is given to list its wallets: about a second. */
+const MAX_FRAMES = 60;
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/**
+ * Presses RainbowKit's own option for a wallet chosen in the early wallet list
+ * (first-paint/early-wallet-list.tsx), once its dialog lists it: RainbowKit
+ * then does what it does for that tap (the wallet's connection prompt, its QR
+ * code, the "Opening…" view). RainbowKit offers no API to open its dialog on a
+ * wallet; its options carry `rk-wallet-option-<id>` (desktop) and
+ * `rk-wallet-button-<id>` (phone), the ids of its wallets and of announced
+ * browser wallets. Resolves with whether an option was pressed; without one,
+ * the list stays open for the person to choose again.
+ */
+export async function chooseWalletInDialog(
+  optionIds: readonly string[],
+  root: ParentNode = document,
+): Promise<boolean> {
+  const selectors = optionIds.flatMap((id) => [
+    `[role="dialog"] [data-testid="rk-wallet-option-${CSS.escape(id)}"]`,
+    `[role="dialog"] [data-testid="rk-wallet-button-${CSS.escape(id)}"]`,
+  ]);
+  for (let frame = 0; frame < MAX_FRAMES; frame++) {
+    for (const selector of selectors) {
+      const option = root.querySelector<HTMLElement>(selector);
+      if (option) {
+        option.click();
+        return true;
+      }
+    }
+    await nextFrame();
+  }
+  return false;
+}
