@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { TestWallet } from '../../testing/test-wallet/test-wallet.js';
 import { catalogueText, rainbowKitWords } from './harness/catalogue-text.js';
 import { runAxe } from './harness/run-axe.js';
 import { saveScreenshot } from './harness/save-screenshot.js';
@@ -143,6 +144,34 @@ describe('axe-core', () => {
                 `${path} at ${viewport.width} px: ${violation.id} (${violation.help}) on ${violation.targets.join(', ')}`,
               );
             }
+          }
+        }
+        expect(found).toEqual([]);
+      });
+
+      it(`finds no violation in the early wallet list in ${locale}, ${colorScheme}, at 360 px and on a desktop`, async () => {
+        const { page } = await browser.open({ accountIndex: 24, locale, colorScheme, blank: true });
+        // The wallet stack never arrives: the list the entry opens stays on screen.
+        await page.route(/\/assets\/stack-(app|vendor)-[\w-]+\.js$/, () => {});
+        const found: string[] = [];
+        for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+          await page.setViewportSize(viewport);
+          await page.goto('/');
+          await page.getByTestId('connect-placeholder').click();
+          await page.getByTestId(`early-wallet-option-${TestWallet.info.rdns}`).click();
+          await page
+            .getByTestId('early-wallet-list')
+            .getByRole('status')
+            .filter({ hasText: TestWallet.info.name })
+            .waitFor();
+          await saveScreenshot(
+            page,
+            `i18n-${locale}-${colorScheme}-early-wallet-list-${viewport.width}`,
+          );
+          for (const violation of await runAxe(page)) {
+            found.push(
+              `at ${viewport.width} px: ${violation.id} (${violation.help}) on ${violation.targets.join(', ')}`,
+            );
           }
         }
         expect(found).toEqual([]);
