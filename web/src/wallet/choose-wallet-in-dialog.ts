@@ -1,5 +1,5 @@
-/** How many frames RainbowKit's dialog is given to list its wallets: about a second. */
-const MAX_FRAMES = 60;
+/** How many frames RainbowKit's dialog is given to list its wallets: about two seconds, for a slow phone. */
+const MAX_FRAMES = 120;
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
@@ -17,17 +17,19 @@ export async function chooseWalletInDialog(
   optionIds: readonly string[],
   root: ParentNode = document,
 ): Promise<boolean> {
-  const selectors = optionIds.flatMap((id) => [
-    `[role="dialog"] [data-testid="rk-wallet-option-${CSS.escape(id)}"]`,
-    `[role="dialog"] [data-testid="rk-wallet-button-${CSS.escape(id)}"]`,
-  ]);
+  // Compared as strings, not put into a selector: an announced rdns is the wallet's own text.
+  const wanted = optionIds.flatMap((id) => [`rk-wallet-option-${id}`, `rk-wallet-button-${id}`]);
   for (let frame = 0; frame < MAX_FRAMES; frame++) {
-    for (const selector of selectors) {
-      const option = root.querySelector<HTMLElement>(selector);
-      if (option) {
-        option.click();
-        return true;
-      }
+    const listed = new Map(
+      [...root.querySelectorAll<HTMLElement>('[role="dialog"] [data-testid]')].map((option) => [
+        option.dataset.testid,
+        option,
+      ]),
+    );
+    const option = wanted.map((testId) => listed.get(testId)).find((found) => found !== undefined);
+    if (option) {
+      option.click();
+      return true;
     }
     await nextFrame();
   }
