@@ -10,17 +10,30 @@ const browser = setUpSigilBrowser();
 /** The wallet stack's two files, which the small entry loads after its paint (web/build/wallet-stack-chunks.ts). */
 const STACK_FILE = /\/assets\/stack-(app|vendor)-[\w-]+\.js$/;
 
-// The stack is held at the network until the checks before it are done: the
-// page cannot have had it, so what shows meanwhile came from the entry alone.
-it('paints the home page before the wallet stack, and opens the wallet list at once for a click on Connect made meanwhile', async () => {
-  const { page } = await browser.open({ accountIndex: 10, blank: true });
-  const app = new SigilApp(page);
+/**
+ * Opens `/` in a fresh browser with the wallet stack's files held at the
+ * network; `release()` lets them through. The page cannot have had the stack
+ * until then, so what shows meanwhile came from the entry alone.
+ */
+async function openHomeWithStackHeld(
+  prepare?: (opened: Awaited<ReturnType<typeof browser.open>>) => Promise<void>,
+) {
+  const opened = await browser.open({ accountIndex: 10, blank: true });
+  await prepare?.(opened);
+  const { page } = opened;
   const held: Route[] = [];
   await page.route(STACK_FILE, (route) => {
     held.push(route);
   });
   await page.goto('/');
+  const release = async () => {
+    for (const route of held) await route.continue();
+  };
+  return { page, app: new SigilApp(page), held, release };
+}
 
+it('paints the home page before the wallet stack, and opens the wallet list at once for a click on Connect made meanwhile', async () => {
+  const { page, app, held, release } = await openHomeWithStackHeld();
   await page.getByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }).waitFor();
   await page.getByRole('button', { name: 'Get started' }).waitFor();
   // The entry asks for the stack's two files (the bench, not this test, counts what else loads).
@@ -40,7 +53,7 @@ it('paints the home page before the wallet stack, and opens the wallet list at o
   await early.getByRole('button', { name: 'MetaMask' }).waitFor();
   expect(await page.getByTestId(/^rk-wallet-option-/).count()).toBe(0);
 
-  for (const route of held) await route.continue();
+  await release();
   // The click made before the stack arrived opens RainbowKit's dialog, without another.
   await app.dialog.getByTestId(`rk-wallet-option-${TestWallet.info.rdns}`).waitFor();
   expect(await app.dialog.count()).toBe(1);
@@ -48,13 +61,7 @@ it('paints the home page before the wallet stack, and opens the wallet list at o
 });
 
 it("goes on with the wallet chosen in the early list once RainbowKit's dialog is there", async () => {
-  const { page } = await browser.open({ accountIndex: 10, blank: true });
-  const app = new SigilApp(page);
-  const held: Route[] = [];
-  await page.route(STACK_FILE, (route) => {
-    held.push(route);
-  });
-  await page.goto('/');
+  const { page, app, held, release } = await openHomeWithStackHeld();
   await expect.poll(() => held.length).toBe(2);
 
   await page.getByTestId('connect-placeholder').click();
@@ -64,7 +71,7 @@ it("goes on with the wallet chosen in the early list once RainbowKit's dialog is
   await expect.poll(() => option.getAttribute('aria-pressed')).toBe('true');
   expect(await early.getByRole('status').textContent()).toBe(`Opening ${TestWallet.info.name}…`);
 
-  for (const route of held) await route.continue();
+  await release();
   // RainbowKit connects the chosen wallet without a second tap and asks for the signature.
   await app.expectSignInViewReady();
   await app.expectConnectionStatus('connected');
@@ -73,13 +80,7 @@ it("goes on with the wallet chosen in the early list once RainbowKit's dialog is
 });
 
 it('drops a click on Connect when the early list is closed before the wallet stack arrives', async () => {
-  const { page } = await browser.open({ accountIndex: 10, blank: true });
-  const app = new SigilApp(page);
-  const held: Route[] = [];
-  await page.route(STACK_FILE, (route) => {
-    held.push(route);
-  });
-  await page.goto('/');
+  const { page, app, held, release } = await openHomeWithStackHeld();
   await expect.poll(() => held.length).toBe(2);
 
   const placeholder = page.getByTestId('connect-placeholder');
@@ -91,7 +92,7 @@ it('drops a click on Connect when the early list is closed before the wallet sta
   // Focus is back on the button that opened the list.
   expect(await placeholder.evaluate((button) => document.activeElement === button)).toBe(true);
 
-  for (const route of held) await route.continue();
+  await release();
   await page.getByTestId('rk-connect-button').waitFor();
   await app.waitUntilSettled();
   expect(await app.dialog.count()).toBe(0);
@@ -132,15 +133,10 @@ const RECORD_CONTENT_TOP = `(() => {
 })();`;
 
 it('keeps the heading and the Connect button where the first paint put them, on a phone', async () => {
-  const { page, context } = await browser.open({ accountIndex: 10, blank: true });
-  await context.addInitScript(RECORD_CONTENT_TOP);
-  await page.setViewportSize({ width: 390, height: 760 });
-  const app = new SigilApp(page);
-  const held: Route[] = [];
-  await page.route(STACK_FILE, (route) => {
-    held.push(route);
+  const { page, app, held, release } = await openHomeWithStackHeld(async ({ page, context }) => {
+    await context.addInitScript(RECORD_CONTENT_TOP);
+    await page.setViewportSize({ width: 390, height: 760 });
   });
-  await page.goto('/');
   const heading = page.getByRole('heading', { level: 1, name: 'Your wallet is your sign-in' });
   await heading.waitFor();
   await expect.poll(() => held.length).toBe(2);
@@ -149,7 +145,7 @@ it('keeps the heading and the Connect button where the first paint put them, on 
   const placeholderFont = await fontOf(placeholder);
   const mainTop = (await boxOf(page.locator('main'))).y;
 
-  for (const route of held) await route.continue();
+  await release();
   await app.expectConnectionStatus('disconnected');
   await app.expectAuthStatus('unauthenticated');
   // RainbowKit's button as a person sees it: mounted, and no longer hidden while wagmi
