@@ -39,6 +39,8 @@ describe('EarlyWalletList', () => {
     act(() => requestConnect());
 
     expect(dialog().open).toBe(true);
+    // Found as RainbowKit's is, by the attribute too.
+    expect(document.querySelector('[role="dialog"]')).toBe(dialog());
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Connect a Wallet');
     expect(optionNames(groupNamed('Installed'))).toEqual(['Example Wallet']);
     expect(groupNamed('Installed').querySelector('img')?.getAttribute('src')).toBe(ICON);

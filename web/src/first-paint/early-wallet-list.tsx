@@ -100,6 +100,10 @@ export function EarlyWalletList() {
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop tap's keyboard twin is Escape, which a modal dialog has natively.
     <dialog
       ref={dialog}
+      // Its implicit role, written out: what finds dialogs by the attribute (as RainbowKit's is
+      // found, `[role="dialog"]`) finds this one too.
+      // biome-ignore lint/a11y/noRedundantRoles: on purpose, for the reason above.
+      role="dialog"
       className="early-wallet-list"
       aria-labelledby={titleId}
       data-testid="early-wallet-list"
