@@ -47,6 +47,20 @@ describe('EarlyWalletList', () => {
     expect(optionNames(groupNamed('Popular'))).toEqual(['MetaMask', 'Coinbase Wallet', 'Rainbow']);
   });
 
+  it("shows a wallet that gave no usable icon by its name's first character, whole", () => {
+    render(<EarlyWalletList />);
+    announce({
+      uuid: '1',
+      rdns: 'org.example.fox',
+      name: '🦊 Fox',
+      icon: 'https://example.com/fox.png',
+    });
+    act(() => requestConnect());
+    const option = screen.getByTestId('early-wallet-option-org.example.fox');
+    expect(option.querySelector('img')).toBeNull();
+    expect(option.querySelector('.early-wallet-icon')?.textContent).toBe('🦊');
+  });
+
   it('lists an announced wallet once, under Installed, and not again under Popular', () => {
     render(<EarlyWalletList />);
     announce({ uuid: '1', rdns: 'io.metamask', name: 'MetaMask', icon: ICON });

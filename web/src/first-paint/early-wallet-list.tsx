@@ -51,7 +51,8 @@ function WalletRow({ row, chosen }: { row: Row; chosen: boolean }) {
           <img className="early-wallet-icon" src={row.icon} alt="" width={28} height={28} />
         ) : (
           <span className="early-wallet-icon" aria-hidden="true">
-            {row.name.slice(0, 1)}
+            {/* By code point: an announced name may start with an emoji. */}
+            {Array.from(row.name)[0]}
           </span>
         )}
         <span className="early-wallet-name">{row.name}</span>
