@@ -1,3 +1,5 @@
+import { observableValue } from './observable-value';
+
 /**
  * The wallets the browser announces (EIP-6963), gathered from the first
  * moment the entry runs, so the early wallet list (early-wallet-list.tsx)
@@ -16,8 +18,7 @@ export type AnnouncedWallet = {
 /** A name longer than this is cut: a hostile wallet must not lay out the dialog. */
 const MAX_NAME_LENGTH = 64;
 
-let wallets: readonly AnnouncedWallet[] = [];
-const listeners = new Set<() => void>();
+const wallets = observableValue<readonly AnnouncedWallet[]>([]);
 
 /** The announcement's wallet, or null for a detail that is not a well-formed EIP-6963 info. */
 export function readAnnouncement(detail: unknown): AnnouncedWallet | null {
@@ -36,9 +37,8 @@ export function readAnnouncement(detail: unknown): AnnouncedWallet | null {
 function onAnnounce(event: Event) {
   const wallet = readAnnouncement((event as CustomEvent).detail);
   // wagmi keeps the first provider of each rdns; so does this list.
-  if (!wallet || wallets.some((known) => known.rdns === wallet.rdns)) return;
-  wallets = [...wallets, wallet];
-  for (const listener of listeners) listener();
+  if (!wallet || wallets.get().some((known) => known.rdns === wallet.rdns)) return;
+  wallets.set([...wallets.get(), wallet]);
 }
 
 /** Starts listening and asks the wallets already injected to announce themselves. */
@@ -49,17 +49,12 @@ export function discoverAnnouncedWallets(target: Window = window): () => void {
 }
 
 /** The wallets announced so far, in the order they announced themselves (a new array on each change). */
-export function getAnnouncedWallets(): readonly AnnouncedWallet[] {
-  return wallets;
-}
+export const getAnnouncedWallets = wallets.get;
 
 /** Calls `listener` when a wallet is added; returns the unsubscribe function. */
-export function onAnnouncedWalletsChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onAnnouncedWalletsChange = wallets.subscribe;
 
 /** Forgets every wallet (tests). */
 export function forgetAnnouncedWallets() {
-  wallets = [];
+  wallets.set([]);
 }

@@ -1,3 +1,5 @@
+import { observableValue } from './observable-value';
+
 /**
  * The wallets RainbowKit lists besides the ones the browser announces, as the
  * early wallet list shows them before RainbowKit has loaded: the same ids,
@@ -26,21 +28,9 @@ export const WALLET_CONNECT_WALLETS: readonly OfferedWallet[] = [
   { id: 'ledger', name: 'Ledger' },
 ];
 
-let walletConnectOffered = false;
-const listeners = new Set<() => void>();
+const walletConnectOffered = observableValue(false);
 
 /** Told by the entry once /api/config has answered. */
-export function setWalletConnectOffered(offered: boolean) {
-  if (offered === walletConnectOffered) return;
-  walletConnectOffered = offered;
-  for (const listener of listeners) listener();
-}
-
-export function isWalletConnectOffered(): boolean {
-  return walletConnectOffered;
-}
-
-export function onWalletConnectOfferedChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const setWalletConnectOffered = walletConnectOffered.set;
+export const isWalletConnectOffered = walletConnectOffered.get;
+export const onWalletConnectOfferedChange = walletConnectOffered.subscribe;

@@ -1,3 +1,5 @@
+import { observableValue } from './observable-value';
+
 /**
  * A click on Connect (or "Get started") that came before the wallet stack
  * had loaded, and the wallet chosen meanwhile in the early wallet list, if
@@ -20,44 +22,33 @@ export type PendingConnect = {
 };
 
 const NONE: PendingConnect = { requested: false, wallet: null };
-let pending: PendingConnect = NONE;
-const listeners = new Set<() => void>();
-
-function set(next: PendingConnect) {
-  pending = next;
-  for (const listener of listeners) listener();
-}
+const pending = observableValue<PendingConnect>(NONE);
 
 /** Records a click that must open the connect dialog as soon as it exists. */
 export function requestConnect() {
-  if (!pending.requested) set({ requested: true, wallet: null });
+  if (!pending.get().requested) pending.set({ requested: true, wallet: null });
 }
 
 /** Records the wallet chosen in the early list: RainbowKit's dialog opens on it. */
 export function chooseEarlyWallet(wallet: EarlyWalletChoice) {
-  set({ requested: true, wallet });
+  pending.set({ requested: true, wallet });
 }
 
 /** The person closed the early list: nothing is opened for them. */
 export function cancelConnect() {
-  if (pending !== NONE) set(NONE);
+  pending.set(NONE);
 }
 
 /** What is waiting now (the same object until it changes). */
-export function getPendingConnect(): PendingConnect {
-  return pending;
-}
+export const getPendingConnect = pending.get;
 
 /** The request that was waiting, once; null when none was, and after that. */
 export function takePendingConnect(): PendingConnect | null {
-  if (!pending.requested) return null;
-  const taken = pending;
-  set(NONE);
+  const taken = pending.get();
+  if (!taken.requested) return null;
+  pending.set(NONE);
   return taken;
 }
 
 /** Calls `listener` at each change; returns the unsubscribe function. */
-export function onPendingConnectChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onPendingConnectChange = pending.subscribe;
