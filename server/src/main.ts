@@ -7,6 +7,7 @@ import { loadConfigOrExit } from './config/load-config-or-exit.js';
 import { portMismatchWarning } from './config/port-mismatch-warning.js';
 import { createServices } from './create-services.js';
 import { serveMetrics } from './metrics/serve-metrics.js';
+import { explainStartFailure } from './store/explain-start-failure.js';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -15,7 +16,10 @@ async function main() {
   // (docs/operations.md, "Builds and restarts").
   pinBuild(dirname(fileURLToPath(import.meta.url)));
 
-  const services = await createServices(config);
+  const services = await createServices(config).catch((error: unknown) => {
+    const explained = explainStartFailure(error, config.database);
+    throw explained ? new Error(explained) : error;
+  });
   const app = await buildApp(services);
   // Metrics first: a METRICS_PORT in use stops the start before anything is served.
   const metricsServer =

@@ -338,8 +338,16 @@ describe.each(databaseBackends)('images on $name', (backend) => {
       it.each([
         ['an unknown id', '00000000-0000-4000-8000-000000000000'],
         ['a malformed id', 'nope'],
-      ])('answers %s with a 404', async (_case, id) => {
-        expect((await get(`/images/${id}?w=128`)).status).toBe(404);
+      ])('answers %s with a 404 saying so, whatever the parameters', async (_case, id) => {
+        for (const query of ['?w=128', '', '?w=7']) {
+          const response = await get(`/images/${id}${query}`);
+          expect(response.status).toBe(404);
+          expect(await response.json()).toEqual({
+            statusCode: 404,
+            error: 'Not Found',
+            message: 'No such image.',
+          });
+        }
       });
 
       it.each([

@@ -207,9 +207,10 @@ describe.each(databaseBackends)('public profile on $name', (backend) => {
       ]);
     });
 
-    it('gives the generic head for a path that is not an address', async () => {
-      expect(await pageHead(server, 'not-an-address')).toBe(INDEX_HTML);
-      expect(await pageHead(server, `${owner.address}00`)).toBe(INDEX_HTML);
+    it('answers a path that is not an address with the generic head and a 404', async () => {
+      expect(await pageHead(server, 'notanaddress', 404)).toBe(INDEX_HTML);
+      expect(await pageHead(server, `${owner.address}00`, 404)).toBe(INDEX_HTML);
+      expect(await pageHead(server, 'alice.eth', 404)).toBe(INDEX_HTML);
     });
 
     it('hides everything again when the profile is made private', async () => {

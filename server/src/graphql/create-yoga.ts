@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { currentRequestId } from '../http/request-id.js';
@@ -10,6 +9,7 @@ import { costTable } from './list-bounds.js';
 import { maskError } from './mask-error.js';
 import { resolvers } from './resolvers.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
+import { useCsrfHeader } from './use-csrf-header.js';
 import { useErrorNodes } from './use-error-nodes.js';
 import { useGetParameterErrors } from './use-get-parameter-errors.js';
 import { assertEveryListBounded, useListAwareCostLimit } from './use-list-aware-cost-limit.js';
@@ -98,7 +98,7 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
       ...(config.development ? [] : [useNoSchemaIntrospection()]),
       // GET requests and simple-content-type POSTs skip CORS preflight; they
       // must carry a custom header the browser only sends same-origin.
-      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
+      useCsrfHeader(),
     ],
   });
 }

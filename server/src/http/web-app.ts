@@ -152,7 +152,10 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
         avatar,
         translator,
       });
+      // A path that is not an address names no profile: the app shows its not-found
+      // page, with the status a crawler or a link checker reads as such.
       return reply
+        .code(wallet ? 200 : 404)
         .header('cache-control', 'no-cache')
         .header('vary', INDEX_HTML_VARY)
         .type('text/html; charset=utf-8')

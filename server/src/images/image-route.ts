@@ -47,6 +47,14 @@ export const serveImages: FastifyPluginAsync<{ services: Services }> = async (
   app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>(
     '/images/:id',
     async (req, reply) => {
+      // The image first: an unknown or malformed id is "No such image" whatever the
+      // parameters say, not a complaint about `w` (a malformed id costs no query).
+      const image = await findImageMeta(services.db, req.params.id);
+      if (!image) {
+        return reply
+          .code(404)
+          .send({ statusCode: 404, error: 'Not Found', message: 'No such image.' });
+      }
       let params: ReturnType<typeof parseVariantParameters>;
       try {
         params = parseVariantParameters(req.query.w, req.query.q);
@@ -58,12 +66,6 @@ export const serveImages: FastifyPluginAsync<{ services: Services }> = async (
           parameter: error.parameter,
           message: error.message,
         });
-      }
-      const image = await findImageMeta(services.db, req.params.id);
-      if (!image) {
-        return reply
-          .code(404)
-          .send({ statusCode: 404, error: 'Not Found', message: 'No such image.' });
       }
       const variant = variantFor(image, params, negotiateFormat(req.headers.accept, image.format));
       const etag = variantEtag(image, variant);

@@ -107,9 +107,10 @@ export async function linkWallet(client: TestClient, wallet: LocalAccount) {
   return message;
 }
 
-export async function pageHead(server: TestServer, address: string): Promise<string> {
+/** The HTML of `/u/<address>`, answered with `status` (404 for a path that is not an address). */
+export async function pageHead(server: TestServer, address: string, status = 200): Promise<string> {
   const response = await fetch(`${server.url}/u/${address}`, { headers: { accept: 'text/html' } });
-  expect(response.status).toBe(200);
+  expect(response.status).toBe(status);
   return response.text();
 }
 
