@@ -14,15 +14,18 @@ const allowedOrigins = [viteOrigin, 'http://127.0.0.1:5173', process.env.ALLOWED
 
 // The server runs its own sources through tsx, but imports the workspace
 // packages (packages/*) from their dist/, as its signature-recovery worker
-// threads must (they are plain Node, with no TypeScript loader): built first.
-// Vite bundles the packages from their sources, so the app needs no build.
-const packages = spawnSync('npm', ['run', 'build:packages', '--silent'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (packages.status !== 0) {
-  console.log('[dev] building the workspace packages failed; not starting');
-  process.exit(packages.status ?? 1);
+// threads must (they are plain Node, with no TypeScript loader); both it and the
+// app import the GraphQL code codegen writes. So those two parts are built first,
+// when missing or stale (a fresh clone has neither). Vite bundles the packages
+// from their sources, so the app itself needs no build.
+const prepared = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/build.ts', '--if-stale', 'codegen', 'packages'],
+  { cwd: root, stdio: 'inherit' },
+);
+if (prepared.status !== 0) {
+  console.log('[dev] building the GraphQL types and the workspace packages failed; not starting');
+  process.exit(prepared.status ?? 1);
 }
 
 const processes = [
