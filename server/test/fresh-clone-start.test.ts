@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +95,19 @@ describe('a fresh clone', () => {
       expect(existsSync(join(clone, built)), built).toBe(false);
     }
   });
+
+  it('npm run docs:config, which reads the configuration code, runs with nothing built', () => {
+    const run = spawnSync('npm', ['run', 'docs:config'], {
+      cwd: clone,
+      env: withoutTestRunnerEnv(process.env),
+      encoding: 'utf8',
+    });
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+    expect(readFileSync(join(clone, 'docs/configuration.md'), 'utf8')).toBe(
+      readFileSync(join(repoRoot, 'docs/configuration.md'), 'utf8'),
+    );
+    expect(existsSync(join(clone, 'packages/siwe/dist'))).toBe(false);
+  }, 300_000);
 
   it('npm start builds everything, serves the app, signs a wallet in and stops on SIGTERM', async () => {
     const { code, output } = await runCheck(clone, []);
