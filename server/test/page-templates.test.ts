@@ -90,9 +90,9 @@ describe.each(databaseBackends)('server-rendered pages on $name', (backend) => {
       expect(html).not.toContain('content="generic"');
     });
 
-    it('answers a hostile address in the path with the generic page, unchanged', async () => {
+    it('answers a hostile address in the path with the generic page, unchanged, and a 404', async () => {
       for (const path of [HOSTILE, `${owner.address}$&`, `$'${owner.address}`]) {
-        expect(await pageHead(server, encodeURIComponent(path))).toBe(INDEX_HTML);
+        expect(await pageHead(server, encodeURIComponent(path), 404)).toBe(INDEX_HTML);
       }
     });
   });
