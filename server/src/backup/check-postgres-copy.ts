@@ -6,8 +6,10 @@ import { runPostgresClient } from './run-postgres-client.js';
 /** The schema of the copy's migration table, from `pg_restore --list`: the schema the copy is of. */
 export async function postgresCopySchema(file: string): Promise<string> {
   let schema: string | undefined;
-  await runPostgresClient('pg_restore', ['--list', file], (line) => {
-    schema ??= /^\d+; \d+ \d+ TABLE (\S+) kysely_migration /.exec(line)?.[1];
+  await runPostgresClient('pg_restore', ['--list', file], {
+    onLine: (line) => {
+      schema ??= /^\d+; \d+ \d+ TABLE (\S+) kysely_migration /.exec(line)?.[1];
+    },
   });
   if (!schema)
     throw new BackupError(`${file} is a pg_dump archive but not of Sigil's schema (no migrations)`);
@@ -29,17 +31,19 @@ export async function checkPostgresCopy(file: string): Promise<CopySummary> {
   >;
   const migrations: string[] = [];
   let table: string | undefined;
-  await runPostgresClient('pg_restore', ['--data-only', '--file=-', file], (line) => {
-    if (table === undefined) {
-      table = /^COPY (?:"?[^".\s]+"?\.)?"?([^"\s(]+)"? \(/.exec(line)?.[1];
-      return;
-    }
-    if (line === '\\.') {
-      table = undefined;
-      return;
-    }
-    if (table === 'kysely_migration') migrations.push(line.split('\t')[0] ?? '');
-    else if (table in counts) counts[table as CountedTable] += 1;
+  await runPostgresClient('pg_restore', ['--data-only', '--file=-', file], {
+    onLine: (line) => {
+      if (table === undefined) {
+        table = /^COPY (?:"?[^".\s]+"?\.)?"?([^"\s(]+)"? \(/.exec(line)?.[1];
+        return;
+      }
+      if (line === '\\.') {
+        table = undefined;
+        return;
+      }
+      if (table === 'kysely_migration') migrations.push(line.split('\t')[0] ?? '');
+      else if (table in counts) counts[table as CountedTable] += 1;
+    },
   });
   const schemaVersion = migrations.sort().at(-1);
   if (!schemaVersion)

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { BackupError } from './backup-error.js';
 import { checkPostgresCopy, postgresCopySchema } from './check-postgres-copy.js';
 import type { CopySummary } from './copy-summary.js';
-import { postgresLocation } from './postgres-location.js';
+import { postgresClientConnection, postgresLocation } from './postgres-location.js';
 import { runPostgresClient } from './run-postgres-client.js';
 
 /**
@@ -19,6 +19,7 @@ import { runPostgresClient } from './run-postgres-client.js';
  */
 export async function restorePostgres(file: string, url: string): Promise<CopySummary> {
   const location = postgresLocation(url);
+  const connection = postgresClientConnection(url);
   const copySchema = await postgresCopySchema(file);
   if (copySchema !== location.schema) {
     throw new BackupError(
@@ -33,13 +34,15 @@ export async function restorePostgres(file: string, url: string): Promise<CopySu
       '--no-owner',
       '--no-privileges',
       '--single-transaction',
-      `--dbname=${location.libpqUrl}`,
+      `--dbname=${connection.dbname}`,
     ];
     if (schemaExists) {
       // The archive creates its schema; an existing one (empty, checked
       // above) is kept, so its entries are left out of the list restored.
       const list: string[] = [];
-      await runPostgresClient('pg_restore', ['--list', file], (line) => list.push(line));
+      await runPostgresClient('pg_restore', ['--list', file], {
+        onLine: (line) => list.push(line),
+      });
       const useList = join(dir, 'restore.list');
       const createsSchema = / (?:SCHEMA|COMMENT) - (?:SCHEMA )?(\S+) /;
       writeFileSync(
@@ -50,7 +53,7 @@ export async function restorePostgres(file: string, url: string): Promise<CopySu
       );
       args.push(`--use-list=${useList}`);
     }
-    await runPostgresClient('pg_restore', [...args, file]);
+    await runPostgresClient('pg_restore', [...args, file], { env: connection.env });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
