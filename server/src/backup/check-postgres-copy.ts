@@ -1,7 +1,11 @@
 import { BackupError } from './backup-error.js';
 import type { CopySummary } from './copy-summary.js';
 import { COUNTED_TABLES, type CountedTable } from './counted-tables.js';
+import { migratedSchema } from './migrated-schema.js';
+import { postgresSchemaObjects } from './postgres-schema-objects.js';
 import { runPostgresClient } from './run-postgres-client.js';
+import { refuseForeignSchema, type SchemaObjects } from './schema-objects.js';
+import { columnDefault } from './sqlite-schema-objects.js';
 
 /** The schema of the copy's migration table, from `pg_restore --list`: the schema the copy is of. */
 export async function postgresCopySchema(file: string): Promise<string> {
@@ -21,7 +25,9 @@ export async function postgresCopySchema(file: string): Promise<string> {
  * the COPY blocks of a SQL script, one line per row (COPY's text format
  * escapes newlines inside values), which are counted as they stream by. The
  * counts are of the rows in the archive, so reading it to the end also shows
- * it is whole.
+ * it is whole. Its schema, as `pg_restore --schema-only` prints it, must be
+ * what Sigil's migrations make (postgres-schema-objects.ts): the same tables,
+ * columns (with their defaults) and indexes, and no statement of another kind.
  */
 export async function checkPostgresCopy(file: string): Promise<CopySummary> {
   const schema = await postgresCopySchema(file);
@@ -48,5 +54,28 @@ export async function checkPostgresCopy(file: string): Promise<CopySummary> {
   const schemaVersion = migrations.sort().at(-1);
   if (!schemaVersion)
     throw new BackupError(`${file} holds no applied migrations: not a Sigil copy`);
+  const script: string[] = [];
+  await runPostgresClient('pg_restore', ['--schema-only', '--file=-', file], {
+    onLine: (line) => script.push(line),
+  });
+  refuseForeignSchema(
+    file,
+    postgresSchemaObjects(script),
+    comparableInPostgres(await migratedSchema(file, schemaVersion)),
+    schemaVersion,
+  );
   return { kind: `PostgreSQL copy of schema "${schema}"`, schemaVersion, counts };
+}
+
+/**
+ * The tables, columns and indexes of the schema the migrations make, by name
+ * and, for columns, default: the reference is made in SQLite, whose types and
+ * key names are not PostgreSQL's.
+ */
+function comparableInPostgres(objects: SchemaObjects): SchemaObjects {
+  return new Map(
+    [...objects.entries()]
+      .filter(([name]) => /^(?:table|column|index) /.test(name))
+      .map(([name, detail]) => [name, name.startsWith('column ') ? columnDefault(detail) : '']),
+  );
 }

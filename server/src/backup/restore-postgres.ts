@@ -16,6 +16,8 @@ import { runPostgresClient } from './run-postgres-client.js';
  * of other schemas, tests among them, share one database.) pg_restore cannot
  * rename a schema, so the copy goes back under the name it was taken from.
  * One transaction: a failed restore leaves the schema as empty as it was.
+ * The copy is checked first, its schema included (check-postgres-copy.ts):
+ * a copy Sigil did not write is refused before anything is restored.
  */
 export async function restorePostgres(file: string, url: string): Promise<CopySummary> {
   const location = postgresLocation(url);
@@ -27,6 +29,7 @@ export async function restorePostgres(file: string, url: string): Promise<CopySu
         `restore into a schema of the copy's name (options=-c search_path=${copySchema})`,
     );
   }
+  const summary = await checkPostgresCopy(file);
   const schemaExists = await refuseUnlessEmpty(url, location.schema, location.description);
   const dir = mkdtempSync(join(tmpdir(), 'sigil-restore-'));
   try {
@@ -57,7 +60,7 @@ export async function restorePostgres(file: string, url: string): Promise<CopySu
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return checkPostgresCopy(file);
+  return summary;
 }
 
 /** Whether the schema exists; a BackupError when it holds anything. */
