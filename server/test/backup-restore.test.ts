@@ -402,6 +402,8 @@ describe.each(databaseBackends)('npm run backup and restore on $name', (backend)
           PATH: emptyPath,
         });
         expect(result.code).toBe(1);
+        // Refused before the "Copying … to …" line.
+        expect(result.stdout).toBe('');
         expect(result.stderr).toBe(
           'pg_dump not found: install the PostgreSQL client (apt-get install postgresql-client), ' +
             'of the major version of the server or newer\n',

@@ -9,7 +9,8 @@ import { runPostgresClient } from './run-postgres-client.js';
  * is the database as of its start while the server goes on writing. It
  * writes to its stdout, which is the temporary file this process created
  * 0600 and exclusively (place-new-file.ts), never a file it opens by name.
- * `started` is called once the checks have passed, as the copy begins.
+ * `started` is called once the checks have passed and pg_dump runs (a
+ * missing pg_dump is refused before it), as the copy begins.
  */
 export async function backupPostgres(
   url: string,
@@ -21,12 +22,11 @@ export async function backupPostgres(
   const connection = postgresClientConnection(url);
   const aside = createAsideFile(file);
   try {
-    started();
     try {
       await runPostgresClient(
         'pg_dump',
         ['--format=custom', `--schema="${location.schema}"`, `--dbname=${connection.dbname}`],
-        { output: aside.fd, env: connection.env },
+        { output: aside.fd, env: connection.env, onSpawn: started },
       );
     } finally {
       closeSync(aside.fd);

@@ -11,6 +11,8 @@ export type PostgresClientOptions = {
   output?: number;
   /** Added to the environment: PGPASSWORD (postgres-location.ts says why never on the command line). */
   env?: Record<string, string>;
+  /** Called once the program runs (not when it is missing). */
+  onSpawn?: () => void;
 };
 
 /**
@@ -22,13 +24,14 @@ export type PostgresClientOptions = {
 export function runPostgresClient(
   program: PostgresClientProgram,
   args: readonly string[],
-  { onLine, output, env }: PostgresClientOptions = {},
+  { onLine, output, env, onSpawn }: PostgresClientOptions = {},
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
       stdio: ['ignore', output ?? (onLine ? 'pipe' : 'ignore'), 'pipe'],
       env: { ...process.env, ...env },
     });
+    if (onSpawn) child.once('spawn', onSpawn);
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString()).slice(-4000);
