@@ -244,6 +244,8 @@ describe.each(databaseBackends)('npm run backup and restore on $name', (backend)
       const before = fileHash(copy);
       const result = await runBackupCommand('backup', [copy], { DATABASE_URL: places.live });
       expect(result.code).toBe(1);
+      // Refused before the "Copying … to …" line, which would say a copy is being taken.
+      expect(result.stdout).toBe('');
       expect(result.stderr).toBe(
         `${copy} already exists: a backup never overwrites a file; choose a new name\n`,
       );
@@ -400,6 +402,8 @@ describe.each(databaseBackends)('npm run backup and restore on $name', (backend)
           PATH: emptyPath,
         });
         expect(result.code).toBe(1);
+        // Refused before the "Copying … to …" line.
+        expect(result.stdout).toBe('');
         expect(result.stderr).toBe(
           'pg_dump not found: install the PostgreSQL client (apt-get install postgresql-client), ' +
             'of the major version of the server or newer\n',

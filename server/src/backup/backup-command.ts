@@ -22,11 +22,16 @@ await runBackupCommand(
     const location = database();
     const source =
       location.kind === 'sqlite' ? location.path : postgresLocation(location.url).description;
-    // Said before the copy begins: what was committed before this line is in the copy.
-    process.stdout.write(`Copying ${source} to ${path}\n`);
-    const started = Date.now();
-    if (location.kind === 'sqlite') await backupSqlite(location.path, path);
-    else await backupPostgres(location.url, path);
+    // Said once the checks have passed (an existing FILE is refused before
+    // anything is printed) and before the copy begins: what was committed
+    // before this line is in the copy.
+    let started = Date.now();
+    const copying = () => {
+      process.stdout.write(`Copying ${source} to ${path}\n`);
+      started = Date.now();
+    };
+    if (location.kind === 'sqlite') await backupSqlite(location.path, path, copying);
+    else await backupPostgres(location.url, path, copying);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     return `Wrote a copy of ${source} to ${path} in ${seconds} s; check it with npm run backup -- --check ${path}`;
   },

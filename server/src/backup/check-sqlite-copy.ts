@@ -2,13 +2,18 @@ import SQLite from 'better-sqlite3';
 import { BackupError } from './backup-error.js';
 import type { CopySummary } from './copy-summary.js';
 import { COUNTED_TABLES } from './counted-tables.js';
+import { migratedSchema } from './migrated-schema.js';
+import { refuseForeignSchema } from './schema-objects.js';
+import { sqliteSchemaObjects } from './sqlite-schema-objects.js';
 
 /**
  * Opens a SQLite copy read-only (nothing in it changes, not even a journal
- * file), checks its pages (`quick_check`) and reads its schema version and
- * row counts.
+ * file), checks its pages (`quick_check`), reads its schema version, checks
+ * its schema is the one Sigil's migrations make up to that version (every
+ * table, column, index, foreign key, view and trigger: schema-objects.ts),
+ * and counts its rows.
  */
-export function checkSqliteCopy(file: string): CopySummary {
+export async function checkSqliteCopy(file: string): Promise<CopySummary> {
   let sqlite: SQLite.Database;
   try {
     sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
@@ -22,9 +27,16 @@ export function checkSqliteCopy(file: string): CopySummary {
         `${file} is damaged: ${problems.map((row) => row.quick_check).join('; ')}`,
       );
     }
+    const schemaVersion = sqliteSchemaVersion(sqlite, file);
+    refuseForeignSchema(
+      file,
+      sqliteSchemaObjects(sqlite),
+      await migratedSchema(file, schemaVersion),
+      schemaVersion,
+    );
     return {
       kind: 'SQLite copy',
-      schemaVersion: sqliteSchemaVersion(sqlite, file),
+      schemaVersion,
       counts: Object.fromEntries(
         COUNTED_TABLES.map((table) => {
           const row = sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postgresLocation } from './postgres-location.js';
+import { postgresClientConnection, postgresLocation } from './postgres-location.js';
 
 describe('postgresLocation', () => {
   it('takes the schema from search_path in options, as the server connects to it', () => {
@@ -7,9 +7,12 @@ describe('postgresLocation', () => {
     url.searchParams.set('options', '-c search_path=tenant_a');
     const location = postgresLocation(url.toString());
     expect(location.schema).toBe('tenant_a');
-    // pg_dump and pg_restore get the URL without options, which they set themselves.
-    expect(new URL(location.libpqUrl).searchParams.has('options')).toBe(false);
-    expect(location.libpqUrl).toBe('postgres://sigil:secret@db.example:5432/sigil');
+    // pg_dump and pg_restore get the URL without options, which they set
+    // themselves, and the password in their environment.
+    expect(postgresClientConnection(url.toString())).toEqual({
+      dbname: 'postgres://sigil@db.example:5432/sigil',
+      env: { PGPASSWORD: 'secret' },
+    });
   });
 
   it('takes the first schema of a list, skipping "$user", and unquotes it', () => {

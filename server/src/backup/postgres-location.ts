@@ -7,10 +7,19 @@
  */
 export type PostgresLocation = {
   schema: string;
-  /** The URL for libpq's `--dbname`: without `options`, which pg_dump and pg_restore set themselves. */
-  libpqUrl: string;
   /** For messages: database and schema, never the password. */
   description: string;
+};
+
+/**
+ * How pg_dump and pg_restore connect: `--dbname` without `options` (which
+ * they set themselves) and without the password, which goes in PGPASSWORD:
+ * a program's command line is visible to every local user in `ps`, its
+ * environment only to its owner.
+ */
+export type PostgresClientConnection = {
+  dbname: string;
+  env: { PGPASSWORD?: string };
 };
 
 const SEARCH_PATH = /(?:^|\s)(?:-c\s*|--)search_path=(\S+)/;
@@ -23,11 +32,19 @@ export function postgresLocation(url: string): PostgresLocation {
       .split(',')
       .map((name) => name.trim().replace(/^"(.*)"$/, '$1'))
       .find((name) => name !== '' && name !== '$user') ?? 'public';
-  parsed.searchParams.delete('options');
   const database = decodeURIComponent(parsed.pathname.slice(1)) || '(default)';
   return {
     schema,
-    libpqUrl: parsed.toString(),
     description: `PostgreSQL database "${database}" on ${parsed.host}, schema "${schema}"`,
   };
+}
+
+export function postgresClientConnection(url: string): PostgresClientConnection {
+  const parsed = new URL(url);
+  parsed.searchParams.delete('options');
+  // libpq takes a password from the user-info part or from the query string.
+  const password = decodeURIComponent(parsed.password) || parsed.searchParams.get('password') || '';
+  parsed.password = '';
+  parsed.searchParams.delete('password');
+  return { dbname: parsed.toString(), env: password ? { PGPASSWORD: password } : {} };
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { BackupError } from './backup-error.js';
 import { checkPostgresCopy, postgresCopySchema } from './check-postgres-copy.js';
 import type { CopySummary } from './copy-summary.js';
-import { postgresLocation } from './postgres-location.js';
+import { postgresClientConnection, postgresLocation } from './postgres-location.js';
 import { runPostgresClient } from './run-postgres-client.js';
 
 /**
@@ -16,9 +16,12 @@ import { runPostgresClient } from './run-postgres-client.js';
  * of other schemas, tests among them, share one database.) pg_restore cannot
  * rename a schema, so the copy goes back under the name it was taken from.
  * One transaction: a failed restore leaves the schema as empty as it was.
+ * The copy is checked first, its schema included (check-postgres-copy.ts):
+ * a copy Sigil did not write is refused before anything is restored.
  */
 export async function restorePostgres(file: string, url: string): Promise<CopySummary> {
   const location = postgresLocation(url);
+  const connection = postgresClientConnection(url);
   const copySchema = await postgresCopySchema(file);
   if (copySchema !== location.schema) {
     throw new BackupError(
@@ -26,6 +29,7 @@ export async function restorePostgres(file: string, url: string): Promise<CopySu
         `restore into a schema of the copy's name (options=-c search_path=${copySchema})`,
     );
   }
+  const summary = await checkPostgresCopy(file);
   const schemaExists = await refuseUnlessEmpty(url, location.schema, location.description);
   const dir = mkdtempSync(join(tmpdir(), 'sigil-restore-'));
   try {
@@ -33,13 +37,15 @@ export async function restorePostgres(file: string, url: string): Promise<CopySu
       '--no-owner',
       '--no-privileges',
       '--single-transaction',
-      `--dbname=${location.libpqUrl}`,
+      `--dbname=${connection.dbname}`,
     ];
     if (schemaExists) {
       // The archive creates its schema; an existing one (empty, checked
       // above) is kept, so its entries are left out of the list restored.
       const list: string[] = [];
-      await runPostgresClient('pg_restore', ['--list', file], (line) => list.push(line));
+      await runPostgresClient('pg_restore', ['--list', file], {
+        onLine: (line) => list.push(line),
+      });
       const useList = join(dir, 'restore.list');
       const createsSchema = / (?:SCHEMA|COMMENT) - (?:SCHEMA )?(\S+) /;
       writeFileSync(
@@ -50,11 +56,11 @@ export async function restorePostgres(file: string, url: string): Promise<CopySu
       );
       args.push(`--use-list=${useList}`);
     }
-    await runPostgresClient('pg_restore', [...args, file]);
+    await runPostgresClient('pg_restore', [...args, file], { env: connection.env });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return checkPostgresCopy(file);
+  return summary;
 }
 
 /** Whether the schema exists; a BackupError when it holds anything. */

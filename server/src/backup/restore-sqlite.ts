@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { makeOwnerOnlyFolder } from '../store/owner-only.js';
 import { BackupError } from './backup-error.js';
 import { checkSqliteCopy } from './check-sqlite-copy.js';
 import type { CopySummary } from './copy-summary.js';
+import { createAsideFile } from './place-new-file.js';
 
 /**
  * Puts a SQLite copy in place of the database at `path`, unless a process has
@@ -21,24 +23,27 @@ import type { CopySummary } from './copy-summary.js';
  * in docs/operations.md stops every instance first.)
  *
  * The copy is first written beside the database (through the backup API, so
- * a copy in either journal mode comes out whole) and then renamed over it,
+ * a copy in either journal mode comes out whole, into a 0600 file created
+ * exclusively: place-new-file.ts) and then renamed over it,
  * so the database is at every moment the old one or the restored one; the
  * old one's `-wal` and `-shm` go with it, or SQLite would replay them into
  * the restored copy.
  */
 export async function restoreSqlite(file: string, path: string): Promise<CopySummary> {
-  const summary = checkSqliteCopy(file);
+  const summary = await checkSqliteCopy(file);
   if (path === ':memory:')
     throw new BackupError('DATABASE_URL is sqlite::memory:, which has no file to restore into');
-  mkdirSync(dirname(path), { recursive: true });
-  const aside = `${path}.restoring-${process.pid}`;
-  const source = new SQLite(file, { readonly: true, fileMustExist: true });
+  makeOwnerOnlyFolder(dirname(path));
+  const created = createAsideFile(path);
+  closeSync(created.fd);
+  const aside = created.path;
   try {
-    await source.backup(aside);
-  } finally {
-    source.close();
-  }
-  try {
+    const source = new SQLite(file, { readonly: true, fileMustExist: true });
+    try {
+      await source.backup(aside);
+    } finally {
+      source.close();
+    }
     const current = existsSync(path) ? holdAlone(path) : undefined;
     try {
       rmSync(`${path}-wal`, { force: true });

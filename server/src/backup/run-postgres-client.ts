@@ -4,6 +4,17 @@ import { BackupError } from './backup-error.js';
 
 export type PostgresClientProgram = 'pg_dump' | 'pg_restore';
 
+export type PostgresClientOptions = {
+  /** Lines it prints on stdout, as they come. */
+  onLine?: (line: string) => void;
+  /** A file descriptor its stdout is written to instead. */
+  output?: number;
+  /** Added to the environment: PGPASSWORD (postgres-location.ts says why never on the command line). */
+  env?: Record<string, string>;
+  /** Called once the program runs (not when it is missing). */
+  onSpawn?: () => void;
+};
+
 /**
  * Runs pg_dump or pg_restore, the PostgreSQL client's own tools for its
  * custom-format archives (docs/operations.md, "Backups"). Lines it prints on
@@ -13,10 +24,14 @@ export type PostgresClientProgram = 'pg_dump' | 'pg_restore';
 export function runPostgresClient(
   program: PostgresClientProgram,
   args: readonly string[],
-  onLine?: (line: string) => void,
+  { onLine, output, env, onSpawn }: PostgresClientOptions = {},
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', onLine ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn(program, args, {
+      stdio: ['ignore', output ?? (onLine ? 'pipe' : 'ignore'), 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    if (onSpawn) child.once('spawn', onSpawn);
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString()).slice(-4000);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/load-config.js';
 import { cacheStatements } from './cache-statements.js';
 import type { Database, Db } from './database.js';
+import { createOwnerOnlyFile, makeOwnerOnlyFolder } from './owner-only.js';
 import { ReadCache, type ReadCacheParameters } from './read-cache.js';
 import { registerReadCache } from './read-cache-registry.js';
 
@@ -48,7 +49,7 @@ export function createDatabase(
 ): Store {
   const { logger } = options;
   if (database.kind === 'sqlite') {
-    if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
+    if (database.path !== ':memory:') createOwnerOnlyDatabaseFile(database.path);
     const sqlite = new SQLite(database.path);
     // WAL lets readers run beside the single writer; NORMAL sync is durable
     // across process crashes, which is what a session store needs.
@@ -105,4 +106,19 @@ export function createDatabase(
     },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * A new database file is created 0600 in a 0700 folder before SQLite opens it:
+ * SQLite gives the `-wal` and `-shm` it creates beside it the database file's
+ * own mode, so they are owner-only too. An existing file keeps its mode
+ * (docs/operations.md, "Data on disk").
+ */
+function createOwnerOnlyDatabaseFile(path: string): void {
+  makeOwnerOnlyFolder(dirname(path));
+  try {
+    closeSync(createOwnerOnlyFile(path));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
