@@ -1,5 +1,5 @@
-import { SUPPORTED_LOCALES } from '@sigil/locales';
-import type { Page } from 'playwright-core';
+import { type Locale, SUPPORTED_LOCALES } from '@sigil/locales';
+import type { Locator, Page } from 'playwright-core';
 import { parseEther, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
@@ -357,28 +357,34 @@ it('keeps the header on one row at 1280 px: signed out, as an administrator with
     expect(await inFontFamily(page, 'DejaVu Sans', offTheNavigationsLine), state).toEqual([]);
     await saveScreenshot(page, `header-${state.replace(/\W+/g, '-')}`);
   };
+  /** One row in each language: `shown` is what says the header is in it. */
+  const menu = page.getByTestId('language-menu');
+  const expectOneRowInEveryLanguage = async (state: string, shown: (locale: Locale) => Locator) => {
+    for (const locale of SUPPORTED_LOCALES) {
+      await menu.selectOption(locale);
+      await shown(locale).waitFor();
+      await expectOneRow(`${state} ${locale}`);
+    }
+    await menu.selectOption('en-US');
+  };
 
   await app.waitUntilSettled();
-  await page.getByTestId('solana-sign-in').waitFor();
-  await expectOneRow('signed out');
+  // The widest the header is signed out: the Solana button beside Connect.
+  await expectOneRowInEveryLanguage('signed out', (locale) =>
+    page.getByRole('button', { name: catalogueText(locale, 'Solana wallet') }),
+  );
   await app.connectAndSignIn();
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Console' })
     .waitFor();
   await expect.poll(() => page.getByTestId('rk-account-button').textContent()).toContain('ETH');
-  await expectOneRow('administrator');
-  // The widest the header gets: the console's link and a balance, in every language.
-  const menu = page.getByTestId('language-menu');
-  for (const locale of SUPPORTED_LOCALES) {
-    await menu.selectOption(locale);
-    await page
+  // The widest the header gets: the console's link and a balance.
+  await expectOneRowInEveryLanguage('administrator', (locale) =>
+    page
       .getByRole('navigation', { name: catalogueText(locale, 'Main') })
-      .getByRole('link', { name: catalogueText(locale, 'Console') })
-      .waitFor();
-    await expectOneRow(`administrator ${locale}`);
-  }
-  await menu.selectOption('en-US');
+      .getByRole('link', { name: catalogueText(locale, 'Console') }),
+  );
   // Signed out, the wallet still connected: the Solana button is back, beside "Sign in".
   await page.getByTestId('sign-out-button').click();
   await app.expectAuthStatus('unauthenticated');
