@@ -1,5 +1,6 @@
 // The package by its source path: Vite's config loader, like Lingui's, runs before any package is built.
 import {
+  LANGUAGE_TAGS,
   matchLocale,
   RIGHT_TO_LEFT_LOCALES,
   SOURCE_LOCALE,
@@ -29,6 +30,7 @@ export function localeBootScript({ catalogues, loadingTexts }: LocaleBootScriptP
   const data = {
     supported: SUPPORTED_LOCALES,
     fallback: SOURCE_LOCALE,
+    tags: LANGUAGE_TAGS,
     rtl: RIGHT_TO_LEFT_LOCALES,
     key: STORED_LOCALE_KEY,
     catalogues,
@@ -47,7 +49,7 @@ export function localeBootScript({ catalogues, loadingTexts }: LocaleBootScriptP
     locale = matchLocale(languages, d.supported, d.fallback);
   }
   var root = document.documentElement;
-  root.lang = locale;
+  root.lang = d.tags[locale];
   root.dir = d.rtl.indexOf(locale) !== -1 ? 'rtl' : 'ltr';
   if (Object.prototype.hasOwnProperty.call(d.loading, locale)) {
     root.style.setProperty('--boot-text', JSON.stringify(d.loading[locale]));

@@ -1,6 +1,11 @@
-import type { Page } from 'playwright-core';
+import { type Locale, SUPPORTED_LOCALES } from '@sigil/locales';
+import type { Locator, Page } from 'playwright-core';
+import { parseEther, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
+import { jsonRpc } from '../../testing/json-rpc.js';
+import { catalogueText } from './harness/catalogue-text.js';
+import { inFontFamily } from './harness/in-font-family.js';
 import { saveScreenshot } from './harness/save-screenshot.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
 import { SigilApp } from './harness/sigil-app.js';
@@ -43,8 +48,17 @@ async function screenshots(page: Page, name: string, atNarrow?: () => Promise<vo
   await page.emulateMedia({ colorScheme: 'dark' });
   await saveScreenshot(page, `admin-${name}-dark`);
   await page.setViewportSize({ width: 360, height: 800 });
-  // docs/web-app.md: at 360 px the page never scrolls sideways; a table scrolls in its own box.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // docs/web-app.md: at 360 px the page never scrolls sideways, whatever the font: a table
+  // scrolls in its own box and words wrap. DejaVu Sans, many Linux machines' only sans-serif
+  // without Noto, sets text wider than Noto Sans.
+  const pageWidth = () =>
+    page.evaluate(() => document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY);
+  expect(await pageWidth()).toBeLessThanOrEqual(360);
+  const widthInDejaVu = await inFontFamily(page, 'DejaVu Sans', async () => {
+    await saveScreenshot(page, `admin-${name}-dark-narrow-dejavu`);
+    return pageWidth();
+  });
+  expect(widthInDejaVu, 'in DejaVu Sans').toBeLessThanOrEqual(360);
   await atNarrow?.();
   // The whole page: on a phone it is long, and what is below the fold matters too.
   await saveScreenshot(page, `admin-${name}-dark-narrow`, { fullPage: true });
@@ -279,4 +293,101 @@ it('lets an administrator find an account, suspend it with a reason and see that
   expect(await notice.textContent()).toContain(`Reason: ${REASON}`);
   await memberApp.expectAuthStatus('unauthenticated');
   await saveScreenshot(again.page, 'admin-suspended-sign-in');
+});
+
+it("shows a sign-in's detail in words only, and the audit log fits a 1280 px screen", async () => {
+  const { page } = await browser.open({
+    accountIndex: 2,
+    account: administrator,
+    path: '/admin/audit-log',
+  });
+  await new SigilApp(page).connectAndSignIn();
+  await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+  await page.getByRole('combobox', { name: 'Action' }).selectOption('sign_in');
+  const rows = page.getByTestId('admin-row');
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(1);
+  const detail = await rows
+    .first()
+    .getByRole('term')
+    .evaluateAll((terms) =>
+      terms.map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    );
+  // The chain once, by its name; not again beside it as the stored keys (docs/administration.md).
+  expect(detail.filter((line) => line.startsWith('Chain: '))).toEqual([
+    expect.stringMatching(/^Chain: [A-Z]\w+ \(\d+\)$/),
+  ]);
+  expect(detail.filter((line) => /^(namespace|chain|caip10): /.test(line))).toEqual([]);
+  // Every column in view, the detail's text whole: the table does not scroll sideways.
+  const table = page.getByRole('group', { name: 'Audit events' });
+  const { scrollWidth, clientWidth } = await table.evaluate((box) => ({
+    scrollWidth: box.scrollWidth,
+    clientWidth: box.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await saveScreenshot(page, 'admin-audit-log-sign-in');
+});
+
+it('keeps the header on one row at 1280 px: signed out, as an administrator with a balance, and signed out with the wallet connected', async () => {
+  // A balance as wide as a real one: RainbowKit shows it beside the address from 768 px.
+  const [primary] = browser.environment.chains;
+  if (!primary) throw new Error('the e2e set-up enables no chain');
+  await jsonRpc(primary.rpcUrl, 'hardhat_setBalance', [
+    administrator.address,
+    toHex(parseEther('12345.6789')),
+  ]);
+  const { page } = await browser.open({ accountIndex: 2, account: administrator });
+  const app = new SigilApp(page);
+  /** The parts of the header (brand, navigation, language, wallet) off the navigation's line. */
+  const offTheNavigationsLine = () =>
+    page.locator('.header-row > *').evaluateAll((parts) => {
+      const nav = parts.find((part) => part.classList.contains('main-nav'));
+      if (!nav) return ['(no navigation)'];
+      const line = nav.getBoundingClientRect();
+      return parts
+        .filter((part) => {
+          const box = part.getBoundingClientRect();
+          const middle = (box.top + box.bottom) / 2;
+          return middle <= line.top || middle >= line.bottom;
+        })
+        .map((part) => part.className);
+    });
+  /** One row, in the machine's fonts and in DejaVu Sans, which sets the words wider. */
+  const expectOneRow = async (state: string) => {
+    expect(await offTheNavigationsLine(), state).toEqual([]);
+    expect(await inFontFamily(page, 'DejaVu Sans', offTheNavigationsLine), state).toEqual([]);
+    await saveScreenshot(page, `header-${state.replace(/\W+/g, '-')}`);
+  };
+  /** One row in each language: `shown` is what says the header is in it. */
+  const menu = page.getByTestId('language-menu');
+  const expectOneRowInEveryLanguage = async (state: string, shown: (locale: Locale) => Locator) => {
+    for (const locale of SUPPORTED_LOCALES) {
+      await menu.selectOption(locale);
+      await shown(locale).waitFor();
+      await expectOneRow(`${state} ${locale}`);
+    }
+    await menu.selectOption('en-US');
+  };
+
+  await app.waitUntilSettled();
+  // The widest the header is signed out: the Solana button beside Connect.
+  await expectOneRowInEveryLanguage('signed out', (locale) =>
+    page.getByRole('button', { name: catalogueText(locale, 'Solana wallet') }),
+  );
+  await app.connectAndSignIn();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Console' })
+    .waitFor();
+  await expect.poll(() => page.getByTestId('rk-account-button').textContent()).toContain('ETH');
+  // The widest the header gets: the console's link and a balance.
+  await expectOneRowInEveryLanguage('administrator', (locale) =>
+    page
+      .getByRole('navigation', { name: catalogueText(locale, 'Main') })
+      .getByRole('link', { name: catalogueText(locale, 'Console') }),
+  );
+  // Signed out, the wallet still connected: the Solana button is back, beside "Sign in".
+  await page.getByTestId('sign-out-button').click();
+  await app.expectAuthStatus('unauthenticated');
+  await page.getByTestId('solana-sign-in').waitFor();
+  await expectOneRow('connected');
 });

@@ -1,3 +1,4 @@
+import { LANGUAGE_TAGS } from '@sigil/locales';
 import type { Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
@@ -100,7 +101,7 @@ it('axe-core finds no violation on the signed-in pages and the console, in Engli
   ];
 
   const found: string[] = [];
-  for (const locale of ['en-US', 'ar-AR']) {
+  for (const locale of ['en-US', 'ar-AR'] as const) {
     // The language menu's remembered choice (docs/translations.md), read at the next load.
     await page.evaluate((chosen) => localStorage.setItem('sigil.locale', chosen), locale);
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -111,7 +112,9 @@ it('axe-core finds no violation on the signed-in pages and the console, in Engli
           await page.goto(checked.path);
           await app.waitUntilSettled();
           await app.expectAuthStatus('authenticated');
-          await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+          await expect
+            .poll(() => page.evaluate(() => document.documentElement.lang))
+            .toBe(LANGUAGE_TAGS[locale]);
           await page.locator('main h1').first().waitFor();
           await checked.ready(page, locale);
           // The header's chain button settled to its icon: until RainbowKit knows the connected

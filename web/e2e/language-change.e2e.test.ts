@@ -22,7 +22,7 @@ it('changes the language without a reload and keeps the wallet and the session a
   await page.getByTestId('language-menu').selectOption('de-DE');
   await expect
     .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 30_000 })
-    .toBe('de-DE');
+    .toBe('de');
   expect(
     await page.evaluate(
       () =>

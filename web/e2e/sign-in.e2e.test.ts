@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { cookieHeader, queryMe } from './harness/query-me.js';
 import { saveScreenshot } from './harness/save-screenshot.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
-import { SigilApp } from './harness/sigil-app.js';
+import { expectText, SigilApp } from './harness/sigil-app.js';
 
 const browser = setUpSigilBrowser();
 const { appUrl } = browser.environment;
@@ -79,6 +79,14 @@ it('ends the server session on sign-out', async () => {
 
   await page.getByTestId('sign-out-button').click();
   await app.expectAuthStatus('unauthenticated');
+  // The wallet stays connected, ready to sign in again: the status line says so, and the
+  // header's button offers what it does next, signing in, not connecting a wallet.
+  const statusLine = page.getByRole('region', { name: 'Connection and session' });
+  expect(await statusLine.getByRole('paragraph').allTextContents()).toEqual([
+    'Wallet Connected',
+    'Session Not signed in',
+  ]);
+  await expectText(page.getByTestId('rk-connect-button'), 'Sign in');
 
   expect(await queryMe({ appUrl, context })).toBeNull();
   // The old cookie itself is dead on the server, not merely dropped by the browser.

@@ -5,6 +5,7 @@ import * as locales from './index.js';
 it('exports exactly its public surface', () => {
   expect(Object.keys(locales).sort()).toMatchInlineSnapshot(`
     [
+      "LANGUAGE_TAGS",
       "LOCALE_COOKIE",
       "LOCALE_COOKIE_MAX_AGE_SECONDS",
       "LOCALE_NAMES",

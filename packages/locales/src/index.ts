@@ -6,6 +6,7 @@
  * (index.test.ts snapshots it).
  */
 
+export { LANGUAGE_TAGS } from './language-tags.js';
 export { matchLocale } from './match-locale.js';
 export { type PoMessageKey, readPoCatalogue, translationIn } from './read-po-catalogue.js';
 export {

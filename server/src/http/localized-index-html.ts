@@ -24,7 +24,7 @@ export function localizeIndexHtml(indexHtml: string, translator: PageTranslator)
   return indexHtml
     .replace(
       HTML_TAG,
-      () => `<html lang="${translator.locale}" dir="${translator.dir}" style="${bootText}">`,
+      () => `<html lang="${translator.lang}" dir="${translator.dir}" style="${bootText}">`,
     )
     .replace(DESCRIPTION, (_match, start: string, end: string) => `${start}${description}${end}`);
 }

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { directionOf, type Locale, readPoCatalogue, translationIn } from '@sigil/locales';
+import {
+  directionOf,
+  LANGUAGE_TAGS,
+  type Locale,
+  readPoCatalogue,
+  translationIn,
+} from '@sigil/locales';
 import { PAGE_MESSAGES } from './page-messages.js';
 
 /** The web app's catalogues, one PO file per locale; the same path from server/src and server/dist. */
@@ -13,6 +19,8 @@ export const defaultCataloguesDir = fileURLToPath(
 /** Words in one locale, for a page the server renders. */
 export type PageTranslator = {
   locale: Locale;
+  /** The page's `<html lang>`: the locale's language tag (`ar` for `ar-AR`). */
+  lang: string;
   dir: 'ltr' | 'rtl';
   /** A message in this locale, its `{placeholders}` filled; plain text, for the caller to escape. */
   t(descriptor: MessageDescriptor, values?: Record<string, string>): string;
@@ -23,6 +31,7 @@ export type PageCatalogues = { translatorFor(locale: Locale): PageTranslator };
 function translatorOf(locale: Locale, i18n: I18n): PageTranslator {
   return {
     locale,
+    lang: LANGUAGE_TAGS[locale],
     dir: directionOf(locale),
     t: (descriptor, values) => i18n._(descriptor.id, values),
   };

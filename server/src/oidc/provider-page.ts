@@ -10,7 +10,7 @@ import type { PageTranslator } from '../i18n/page-catalogues.js';
  */
 export function providerPage(translator: PageTranslator, title: string, body: string): string {
   return `<!doctype html>
-<html lang="${translator.locale}" dir="${translator.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${translator.lang}" dir="${translator.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-inline-size:28rem;margin-block:4rem;margin-inline:auto;padding-inline:1rem;color:#1b1b2f}
 button{font:inherit;padding-block:.5rem;padding-inline:1rem;margin-inline-end:.5rem;border-radius:.5rem;border:1px solid #4338ca;background:#4338ca;color:#fff;cursor:pointer}

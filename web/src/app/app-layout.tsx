@@ -56,13 +56,20 @@ export function AppLayout() {
           <div className="wallet-button" data-solana={solanaEnabled ? 'on' : 'off'}>
             {solanaEnabled ? <SolanaSignInButton /> : null}
             <ConnectButton
-              // RainbowKit loads its own words for a locale after it has mounted: until then its
-              // button would say "Connect Wallet" in English. Ours are RainbowKit's, from the entry.
-              label={t({
-                message: 'Connect Wallet',
-                comment:
-                  "RainbowKit's own words for its button in this locale (its connect_wallet.label): RainbowKit's button replaces this one",
-              })}
+              // With the wallet connected and no session (after a sign-out, a refused signature)
+              // the button opens the sign-in view: it says so, as the status line beside it says
+              // "Connected" (docs/web-app.md, "Status in words").
+              // Else RainbowKit loads its own words for a locale after it has mounted: until then
+              // its button would say "Connect Wallet" in English. Ours are RainbowKit's, from the entry.
+              label={
+                walletStatus === 'connected'
+                  ? t`Sign in`
+                  : t({
+                      message: 'Connect Wallet',
+                      comment:
+                        "RainbowKit's own words for its button in this locale (its connect_wallet.label): RainbowKit's button replaces this one",
+                    })
+              }
               // The chain as its icon only: RainbowKit names its chain button "Chain Selector",
               // and a visible chain name beside that would not be part of the button's name
               // (axe's label-content-name-mismatch, WCAG 2.5.3).

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { isSupportedLocale, LOCALE_NAMES, SUPPORTED_LOCALES } from '@sigil/locales';
+import { isSupportedLocale, LANGUAGE_TAGS, LOCALE_NAMES, SUPPORTED_LOCALES } from '@sigil/locales';
 import { useId } from 'react';
 import { useLocale } from './locale-context';
 
@@ -26,7 +26,7 @@ export function LanguageMenu() {
         data-testid="language-menu"
       >
         {SUPPORTED_LOCALES.map((option) => (
-          <option key={option} value={option} lang={option}>
+          <option key={option} value={option} lang={LANGUAGE_TAGS[option]}>
             {LOCALE_NAMES[option]}
           </option>
         ))}

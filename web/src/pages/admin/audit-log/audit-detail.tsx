@@ -4,9 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useContext } from 'react';
 import { Link } from 'wouter';
 import { RuntimeConfigContext } from '../../../app/runtime-config-context';
+import { describeChain } from '../../../components/describe-chain';
 import { useFormatter } from '../../../format/use-formatter';
 import type { WalletKind } from '../../../graphql/generated/graphql';
-import { walletKindLabel } from '../../account/wallet-kind-label';
+import { useSolanaClusters } from '../../../solana/use-solana-clusters';
+import { SOLANA_KEY_LABEL, walletKindLabel } from '../../account/wallet-kind-label';
 import { adminPath } from '../admin-paths';
 import { shortId } from '../short-id';
 
@@ -19,6 +21,13 @@ const profileFieldWords: Record<string, MessageDescriptor> = {
 };
 
 type Present = (value: unknown) => ReactNode;
+
+/**
+ * The keys that say where a wallet or a sign-in is (docs/administration.md, "Audit log"):
+ * `namespace`, `chainId`, `chain` (CAIP-2) and `caip10` say it four ways, so the detail
+ * shows them as one field in words, "Chain", where the first of them was.
+ */
+const CHAIN_KEYS: ReadonlySet<string> = new Set(['namespace', 'chainId', 'chain', 'caip10']);
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -44,26 +53,49 @@ const shortCode = (value: unknown) => <code title={text(value)}>{shortId(text(va
 
 /**
  * An audit event's `detail` (a small JSON object, docs/administration.md) as labelled
- * fields: the keys the server writes in words, any other key as it came, so a field a
- * newer server adds is still shown. Text that is not a JSON object is shown as it came.
+ * fields: the keys the server writes in words, never beside them as they are stored; any
+ * other key as it came, so a field a newer server adds is still shown. Text that is not a
+ * JSON object is shown as it came.
  */
 export function AuditDetail({ detail }: { detail: string | null | undefined }) {
   const { t, i18n } = useLingui();
   const format = useFormatter();
   const config = useContext(RuntimeConfigContext);
+  const solanaClusters = useSolanaClusters();
   if (!detail) return <span className="muted">—</span>;
   const fields = readObject(detail);
   if (!fields) return <code className="admin-detail">{detail}</code>;
 
-  const chain: Present = (value) => {
-    if (value === null) return t`Any chain`;
-    const name = config?.chains.find((item) => item.id === value)?.name;
-    return name ? `${name} (${text(value)})` : text(value);
+  // An EVM chain by its name and id; a Solana cluster by its name (its `chainId` is null);
+  // a wallet that signs on every chain (an EOA's key, a Solana key) as such.
+  const chainWords = (): string => {
+    const { chainId, chain, namespace } = fields;
+    if (typeof chainId === 'number') {
+      const name = config?.chains.find((item) => item.id === chainId)?.name;
+      return name ? `${name} (${chainId})` : String(chainId);
+    }
+    if (typeof chain === 'string') {
+      return describeChain({ chain, chainId: null }, String, solanaClusters);
+    }
+    if (namespace === 'solana') return 'Solana';
+    return chainId === null || chainId === undefined ? t`Any chain` : text(chainId);
   };
+  const describesChain = ['namespace', 'chainId', 'chain'].some((key) =>
+    Object.hasOwn(fields, key),
+  );
+  const entries = Object.entries(fields).filter(
+    ([key], index, all) =>
+      !describesChain ||
+      !CHAIN_KEYS.has(key) ||
+      all.findIndex(([other]) => CHAIN_KEYS.has(other)) === index,
+  );
+  // A Solana key is stored as an EOA (signed by its key): said as what it is.
   const kind: Present = (value) =>
-    typeof value === 'string' && Object.hasOwn(walletKindLabel, value)
-      ? i18n._(walletKindLabel[value as WalletKind])
-      : text(value);
+    fields.namespace === 'solana'
+      ? i18n._(SOLANA_KEY_LABEL)
+      : typeof value === 'string' && Object.hasOwn(walletKindLabel, value)
+        ? i18n._(walletKindLabel[value as WalletKind])
+        : text(value);
   const known: Record<string, { label: string; present: Present }> = {
     code: { label: t`Refused with`, present: code },
     reason: { label: t`Reason`, present: (value) => `“${text(value)}”` },
@@ -97,7 +129,6 @@ export function AuditDetail({ detail }: { detail: string | null | undefined }) {
     },
     walletKind: { label: t`Wallet kind`, present: kind },
     kind: { label: t`Wallet kind`, present: kind },
-    chainId: { label: t`Chain`, present: chain },
     accountCreated: {
       label: t`New account`,
       present: (value) => (value === true ? t`Yes` : value === false ? t`No` : text(value)),
@@ -127,7 +158,15 @@ export function AuditDetail({ detail }: { detail: string | null | undefined }) {
   };
   return (
     <dl className="admin-detail-fields">
-      {Object.entries(fields).map(([key, value]) => {
+      {entries.map(([key, value]) => {
+        if (describesChain && CHAIN_KEYS.has(key)) {
+          return (
+            <div key="chain">
+              <dt>{t`Chain`}</dt>
+              <dd>{chainWords()}</dd>
+            </div>
+          );
+        }
         const field = Object.hasOwn(known, key) ? known[key] : undefined;
         return (
           <div key={key}>
