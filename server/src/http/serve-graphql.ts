@@ -4,7 +4,7 @@ import type { Services } from '../services.js';
 import { createHttpYoga, registerGraphQLRoute } from './graphql-route.js';
 import { acceptUploadsOnGraphQL } from './graphql-uploads.js';
 import { createGraphQLWebSocket } from './graphql-websocket.js';
-import { limitEventStreams } from './limit-event-streams.js';
+import { limitStreamedAnswers } from './limit-streamed-answers.js';
 import { createStreamBudget } from './stream-budget.js';
 
 /**
@@ -20,7 +20,7 @@ const graphqlEndpoint: FastifyPluginAsync<{ services: Services }> = async (app, 
   // Websockets and event streams share one budget per client and per session.
   const streams = createStreamBudget();
   const websocket = createGraphQLWebSocket(services, yoga, streams);
-  registerGraphQLRoute(app, services, yoga, websocket, limitEventStreams(services, streams));
+  registerGraphQLRoute(app, services, yoga, websocket, limitStreamedAnswers(services, streams));
   app.addHook('preClose', () => services.events.endSubscriptions());
 };
 
