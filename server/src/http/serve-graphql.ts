@@ -4,6 +4,7 @@ import type { Services } from '../services.js';
 import { createHttpYoga, registerGraphQLRoute } from './graphql-route.js';
 import { acceptUploadsOnGraphQL } from './graphql-uploads.js';
 import { createGraphQLWebSocket } from './graphql-websocket.js';
+import { keepAnswersOutOfSharedCaches } from './keep-out-of-shared-caches.js';
 import { limitStreamedAnswers } from './limit-streamed-answers.js';
 import { createStreamBudget } from './stream-budget.js';
 
@@ -16,6 +17,8 @@ import { createStreamBudget } from './stream-budget.js';
  */
 const graphqlEndpoint: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   acceptUploadsOnGraphQL(app);
+  // Every answer here depends on the session cookie, or on its absence.
+  keepAnswersOutOfSharedCaches(app);
   const yoga = createHttpYoga(services);
   // Websockets and event streams share one budget per client and per session.
   const streams = createStreamBudget();
