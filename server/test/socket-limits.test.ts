@@ -422,6 +422,10 @@ describe('event streams whatever the Accept header says', () => {
           extensions: { code: 'RATE_LIMITED', retryAfterSeconds: SOCKET_LIMITS.retryAfterSeconds },
         },
       ]);
+      // The refused subscription is not kept: only the open streams listen.
+      await expect
+        .poll(() => server.services.events.activeSubscriptions(), RELEASED)
+        .toBe(SOCKET_LIMITS.perSession);
       streams[0]?.close();
       await expect
         .poll(async () => (await subscribe(method, accept, cookie)).status, RELEASED)

@@ -21,6 +21,22 @@ export const isStreamedAnswer = (contentType: string) =>
   /^\s*(?:text\/event-stream|multipart\/mixed)\b/i.test(contentType);
 
 /**
+ * Ends a streamed answer that will not be sent, and the subscription behind
+ * it. Yoga's stream takes its result's iterator only when first read
+ * (graphql-yoga's result-processor/sse.js), so a stream cancelled unread
+ * leaves the subscription listening: one read first (the stream's opening
+ * `:` comment, there at once), then the cancel reaches it.
+ */
+async function discardStream(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  try {
+    await reader.read();
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
  * Puts the streams /graphql answers over HTTP under the websockets' bounds
  * (stream-budget.ts): a streamed answer takes a place in its client's and its
  * session's budget before its first byte is sent, and gives it back when its
@@ -44,7 +60,7 @@ export function limitStreamedAnswers(services: Pick<Services, 'metrics'>, budget
     const sessionId = sessionOfRequest.get(req);
     const refused = budget.refusal(client, sessionId);
     if (refused) {
-      void body?.cancel().catch(() => undefined);
+      if (body) void discardStream(body);
       services.metrics.socketLimitRefused(refused);
       const retryAfterSeconds = SOCKET_LIMITS.retryAfterSeconds;
       reply
