@@ -136,7 +136,7 @@ describe.each(databaseBackends)('audit log export on $name', ({ name, kind, avai
       expect(response.headers.get('content-disposition')).toMatch(
         /^attachment; filename="sigil-audit-log-[^"/]+\.jsonl"$/,
       );
-      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
       const events = await exportedEvents(response);
       expect(events.map((e) => e.at)).toEqual([iso(base + 1000), iso(base + 2000)]);
       expect(Object.keys(events[0] as object).sort()).toEqual(

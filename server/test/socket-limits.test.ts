@@ -332,3 +332,126 @@ describe('event streams per client', () => {
     await expect.poll(async () => (await openEventStream(server)).status, RELEASED).toBe(200);
   });
 });
+
+/**
+ * What a client sends as `Accept` does not decide what is counted: Yoga
+ * answers a subscription as a stream (server-sent events or multipart) for
+ * any of these, so each one counts against the session's budget.
+ */
+describe('event streams whatever the Accept header says', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await withMetrics({ RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  afterAll(() => server?.close());
+
+  const SUBSCRIPTION = 'subscription { accountEvents { type } }';
+  // Undici sends `Accept: */*` when none is given; a header of one space is read as none.
+  const ACCEPTS = [' ', '*/*', 'text/*', 'application/json, */*', 'text/event-stream'];
+  const cases = ACCEPTS.flatMap((accept) =>
+    (['POST', 'GET'] as const).map((method) => ({
+      accept,
+      method,
+      named: accept.trim() || '(none)',
+    })),
+  );
+
+  /** A subscription as this Accept and method ask for it; a 200 is an open stream. */
+  async function subscribe(
+    method: 'GET' | 'POST',
+    accept: string,
+    cookie: string,
+  ): Promise<EventStream> {
+    const controller = new AbortController();
+    streaming.push(controller);
+    const headers: Record<string, string> = {
+      origin: server.origin,
+      cookie,
+      'x-graphql-yoga-csrf': '1',
+      accept,
+    };
+    const response =
+      method === 'GET'
+        ? await fetch(`${server.url}/graphql?query=${encodeURIComponent(SUBSCRIPTION)}`, {
+            headers,
+            signal: controller.signal,
+          })
+        : await fetch(`${server.url}/graphql`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ query: SUBSCRIPTION }),
+            signal: controller.signal,
+          });
+    const refused = response.status === 429;
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      ...(refused && { refusal: await response.json() }),
+      ended: refused
+        ? Promise.resolve()
+        : response.text().then(
+            () => undefined,
+            () => undefined,
+          ),
+      close: () => controller.abort(),
+    };
+  }
+
+  it.each(cases)(
+    `refuses a session's stream beyond ${SOCKET_LIMITS.perSession} asked by $method with Accept $named, and frees a place when one ends`,
+    async ({ method, accept }) => {
+      const client = new TestClient(server);
+      const signedIn = await client.signInAs(testAccount(0), {
+        issuedAt: new Date(server.clock()).toISOString(),
+      });
+      if (signedIn.errors) throw new Error(JSON.stringify(signedIn.errors));
+      const cookie = client.cookie ?? '';
+      const streams: EventStream[] = [];
+      for (let i = 0; i < SOCKET_LIMITS.perSession; i++) {
+        streams.push(await subscribe(method, accept, cookie));
+      }
+      expect(streams.map((stream) => stream.status)).toEqual(
+        Array(SOCKET_LIMITS.perSession).fill(200),
+      );
+      const refused = await subscribe(method, accept, cookie);
+      expect(refused.status).toBe(429);
+      expect(refused.retryAfter).toBe(String(SOCKET_LIMITS.retryAfterSeconds));
+      expect(refused.refusal?.errors).toEqual([
+        {
+          message: expect.stringMatching(/per session/),
+          extensions: { code: 'RATE_LIMITED', retryAfterSeconds: SOCKET_LIMITS.retryAfterSeconds },
+        },
+      ]);
+      // The refused subscription is not kept: only the open streams listen.
+      await expect
+        .poll(() => server.services.events.activeSubscriptions(), RELEASED)
+        .toBe(SOCKET_LIMITS.perSession);
+      streams[0]?.close();
+      await expect
+        .poll(async () => (await subscribe(method, accept, cookie)).status, RELEASED)
+        .toBe(200);
+      for (const stream of streams) stream.close();
+    },
+  );
+
+  it(`holds to ${SOCKET_LIMITS.perSession} when a session's streams and sockets are all asked for at once`, async () => {
+    const client = new TestClient(server);
+    const signedIn = await client.signInAs(testAccount(1), {
+      issuedAt: new Date(server.clock()).toISOString(),
+    });
+    if (signedIn.errors) throw new Error(JSON.stringify(signedIn.errors));
+    const cookie = client.cookie ?? '';
+    const asked = SOCKET_LIMITS.perSession + 8;
+    const statuses = await Promise.all(
+      Array.from({ length: asked }, async (_, i) => {
+        if (i % 2) return (await subscribe('POST', '*/*', cookie)).status;
+        const opened = await upgrade(server, { cookie });
+        opened.socket?.send(JSON.stringify({ type: 'connection_init' }));
+        return opened.status;
+      }),
+    );
+    const open = statuses.filter((status) => status === 200 || status === 101);
+    expect(open).toHaveLength(SOCKET_LIMITS.perSession);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(asked - open.length);
+  });
+});

@@ -1,6 +1,7 @@
 import { rfc3339ToEpochMilliseconds } from '@sigil/siwe';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { keepAnswersOutOfSharedCaches } from '../http/keep-out-of-shared-caches.js';
 import { resolveSession } from '../http/resolve-session.js';
 import { isAdministrator } from '../roles/is-administrator.js';
 import type { Services } from '../services.js';
@@ -12,7 +13,7 @@ export const AUDIT_LOG_EXPORT_PATH = '/admin/audit-log.jsonl';
 type ExportQuery = { since?: unknown; until?: unknown };
 
 function refuse(reply: FastifyReply, status: number, body: Record<string, unknown>) {
-  return reply.code(status).header('cache-control', 'no-store').send(body);
+  return reply.code(status).send(body);
 }
 
 /** An optional RFC 3339 bound; `null` when present but not one. */
@@ -33,6 +34,7 @@ const auditLogExportRoute: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
 ) => {
+  keepAnswersOutOfSharedCaches(app);
   app.get<{ Querystring: ExportQuery }>(AUDIT_LOG_EXPORT_PATH, async (req, reply) => {
     const { session } = await resolveSession(services, req);
     if (!session) {
@@ -86,7 +88,6 @@ const auditLogExportRoute: FastifyPluginAsync<{ services: Services }> = async (
     return reply
       .header('content-type', 'application/x-ndjson; charset=utf-8')
       .header('content-disposition', `attachment; filename="sigil-audit-log-${stamp}.jsonl"`)
-      .header('cache-control', 'no-store')
       .send(body);
   });
 };

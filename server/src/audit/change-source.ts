@@ -8,6 +8,20 @@ import type { ChangeContext } from '../changes/change.js';
  */
 export type ChangeSource = Omit<ChangeContext, 'at'>;
 
+/**
+ * The most of a User-Agent header that is kept: in the audit log, on a
+ * session and on a sign-in record. A header is at most Node's 16 KiB of
+ * header bytes; what a person reads of it fits in far less, and a session
+ * list answers one per session (the query cost prices it at this length:
+ * graphql/list-bounds.ts).
+ */
+export const MAX_USER_AGENT_LENGTH = 512;
+
+/** A request's user agent as it is kept, or null without one. */
+export function userAgentOf(request: Pick<FastifyRequest, 'headers'>): string | null {
+  return request.headers['user-agent']?.slice(0, MAX_USER_AGENT_LENGTH) ?? null;
+}
+
 /** Where a GraphQL request comes from; `actorId` is the acting session's account (null for a sign-in). */
 export function changeSourceOf(
   // The GraphQL context's fields, named here so audit/ does not import graphql/.
@@ -25,7 +39,7 @@ export function changeSourceOfRequest(
   return {
     actorId,
     ip: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    userAgent: userAgentOf(request),
   };
 }
 

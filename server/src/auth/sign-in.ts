@@ -7,6 +7,7 @@ import type { ChangeSource } from '../audit/change-source.js';
 import { recordRefusedSignIn } from '../audit/record-refused-sign-in.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
+import { endSessionsBeyondLimit } from '../sessions/end-sessions-beyond-limit.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import {
   createSession,
@@ -142,6 +143,15 @@ async function signInOnceVerified(
         sessionId: rotated.id,
       });
     }
+    // At most MAX_SESSIONS_PER_ACCOUNT stay live: the oldest end as a
+    // revocation ends them, sockets closed on every instance (docs/sign-in.md).
+    // The account's lock above keeps two sign-ins from counting at once.
+    const beyondLimit = await endSessionsBeyondLimit(trx, {
+      accountId: account.id,
+      limit: config.maxSessionsPerAccount,
+      now,
+      lifetimes,
+    });
     await record(context, {
       action: 'sign_in',
       accountId: account.id,
@@ -153,6 +163,24 @@ async function signInOnceVerified(
       walletKind,
       accountCreated: created,
     });
+    // Each ended session hears of its end before the sign-in: a stream
+    // delivers no other event to a session that already ended
+    // (events/until-session-ends.ts).
+    for (const ended of beyondLimit) {
+      await record(context, {
+        action: 'session_revoked',
+        accountId: account.id,
+        sessionId: ended.id,
+        reason: 'session_limit',
+      });
+      publish({
+        type: 'SESSION_REVOKED',
+        at: now,
+        accountId: account.id,
+        actor: 'SELF',
+        sessionId: ended.id,
+      });
+    }
     publish({
       type: 'SIGNED_IN',
       at: now,

@@ -51,7 +51,13 @@ export type Change =
       code: string;
     }
   | { action: 'sign_out'; accountId: string; sessionId: string }
-  | { action: 'session_revoked'; accountId: string; sessionId: string }
+  | {
+      action: 'session_revoked';
+      accountId: string;
+      sessionId: string;
+      /** Set when a sign-in ended it, the account being at MAX_SESSIONS_PER_ACCOUNT; absent for revokeSession. */
+      reason?: 'session_limit';
+    }
   | {
       action: 'wallet_linked';
       accountId: string;

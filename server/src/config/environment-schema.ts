@@ -31,6 +31,13 @@ export const DURATION_LIMITS = {
   WEBHOOK_RETRY_DELAYS: 7 * 86_400,
 } as const;
 
+/**
+ * The largest MAX_SESSIONS_PER_ACCOUNT: the query cost prices a session list
+ * at the cap, and the web app's account page lists them all, so a larger cap
+ * would price that page over the limit (graphql/query-cost.test.ts).
+ */
+export const MAX_SESSIONS_PER_ACCOUNT_CEILING = 200;
+
 const atMost = (name: keyof typeof DURATION_LIMITS) =>
   `at most ${formatDuration(DURATION_LIMITS[name])}`;
 
@@ -206,6 +213,11 @@ export const environmentVariables = {
     default: '20',
     meaning:
       'how many wallets one account may hold; a link beyond it is `WALLET_LIMIT_REACHED`. Each public wallet shows its proof (up to 32 KiB), so this bounds a public profile',
+  }),
+  MAX_SESSIONS_PER_ACCOUNT: environmentVariable(wholeNumber(1, MAX_SESSIONS_PER_ACCOUNT_CEILING), {
+    default: '50',
+    meaning:
+      'how many live sessions one account may hold, at most 200; a sign-in beyond it ends the oldest (audited as `session_revoked` with `reason: session_limit`). The query cost prices `Account.sessions` at this many',
   }),
   MAX_ANONYMOUS_RESPONSE_BYTES: environmentVariable(wholeNumber(1024, 64 * 1024 * 1024), {
     default: String(1024 * 1024),

@@ -131,6 +131,10 @@ describe('loadConfig', () => {
     ['MAX_WALLETS_PER_ACCOUNT', { MAX_WALLETS_PER_ACCOUNT: '0' }],
     ['MAX_WALLETS_PER_ACCOUNT', { MAX_WALLETS_PER_ACCOUNT: 'twenty' }],
     ['MAX_WALLETS_PER_ACCOUNT', { MAX_WALLETS_PER_ACCOUNT: '2.5' }],
+    ['MAX_SESSIONS_PER_ACCOUNT', { MAX_SESSIONS_PER_ACCOUNT: '0' }],
+    ['MAX_SESSIONS_PER_ACCOUNT', { MAX_SESSIONS_PER_ACCOUNT: 'fifty' }],
+    ['MAX_SESSIONS_PER_ACCOUNT', { MAX_SESSIONS_PER_ACCOUNT: '-3' }],
+    ['MAX_SESSIONS_PER_ACCOUNT', { MAX_SESSIONS_PER_ACCOUNT: '201' }],
     ['MAX_ANONYMOUS_RESPONSE_BYTES', { MAX_ANONYMOUS_RESPONSE_BYTES: '100' }],
     ['MAX_ANONYMOUS_RESPONSE_BYTES', { MAX_ANONYMOUS_RESPONSE_BYTES: '1MiB' }],
   ])('refuses a bad %s with a ConfigError naming it (%o)', (variable, env) => {
@@ -402,6 +406,11 @@ describe('WEBHOOKS and WEBHOOK_RETRY_DELAYS', () => {
     expect(
       loadConfig({ MAX_WALLETS_PER_ACCOUNT: '5', MAX_ANONYMOUS_RESPONSE_BYTES: '65536' }),
     ).toMatchObject({ maxWalletsPerAccount: 5, maxAnonymousResponseBytes: 65536 });
+  });
+
+  it('reads MAX_SESSIONS_PER_ACCOUNT, 50 by default', () => {
+    expect(loadConfig({}).maxSessionsPerAccount).toBe(50);
+    expect(loadConfig({ MAX_SESSIONS_PER_ACCOUNT: '3' }).maxSessionsPerAccount).toBe(3);
   });
 
   it('stops the start with one line naming WEBHOOKS and what is wrong', () => {

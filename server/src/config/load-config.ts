@@ -85,6 +85,8 @@ function configFrom(env: Environment) {
     webhookRetryDelaysSeconds: env.WEBHOOK_RETRY_DELAYS,
     /** How many wallets one account may hold (docs/wallets.md); the cost limit's bound of wallet lists. */
     maxWalletsPerAccount: env.MAX_WALLETS_PER_ACCOUNT,
+    /** How many live sessions one account may hold (docs/sign-in.md); the cost limit's bound of session lists. */
+    maxSessionsPerAccount: env.MAX_SESSIONS_PER_ACCOUNT,
     /** The largest GraphQL answer, in bytes, sent to a request without a session (http/graphql-route.ts). */
     maxAnonymousResponseBytes: env.MAX_ANONYMOUS_RESPONSE_BYTES,
   };

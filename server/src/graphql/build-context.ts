@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { userAgentOf } from '../audit/change-source.js';
 import { clientKey } from '../http/client-address.js';
 import { setSessionCookie } from '../http/cookies.js';
 import { resolveSession } from '../http/resolve-session.js';
@@ -32,7 +33,7 @@ export async function buildContext(
     sessionAccount: account,
     sessionToken: token,
     origin: typeof request.headers.origin === 'string' ? request.headers.origin : null,
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    userAgent: userAgentOf(request),
     clientAddress: clientKey(request.ip),
     clientIp: request.ip,
     requestId,

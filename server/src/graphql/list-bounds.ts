@@ -1,5 +1,6 @@
 import { MAX_SIWE_MESSAGE_LENGTH } from '@sigil/siwe';
 import { SIGN_INS_BY_DAY_MAX } from '../admin/admin-stats.js';
+import { MAX_USER_AGENT_LENGTH } from '../audit/change-source.js';
 import { MAX_SIGNATURE_HEX_LENGTH } from '../auth/verify-signed-message.js';
 import type { Config } from '../config/load-config.js';
 import { SCOPE_CLAIMS } from '../oidc/account-claims.js';
@@ -30,13 +31,6 @@ const MAX_PAGE = 100;
  * administrators read them. An estimate, not a bound the store enforces.
  */
 const GRANTED_ROLES_ESTIMATE = 10;
-
-/**
- * Sessions have no cap either: sign-ins are rate limited and sessions expire
- * (docs/sign-in.md). Only the account itself and administrators list them.
- * An estimate, not a bound the store enforces.
- */
-const SESSIONS_ESTIMATE = 50;
 
 /**
  * Every list field of the schema, `Type.field`, with its bound, and every
@@ -73,7 +67,8 @@ function listBounds(config: Config): Record<string, ListBound> {
     'SignInParameters.chains': () => config.chains.length,
     'SignInParameters.solanaClusters': () => Math.max(1, config.solanaClusters.length),
     'Account.wallets': wallets,
-    'Account.sessions': () => SESSIONS_ESTIMATE,
+    // The store keeps no more live sessions than this (sessions/end-sessions-beyond-limit.ts).
+    'Account.sessions': () => config.maxSessionsPerAccount,
     // At most one grant per configured client.
     'Account.connectedApps': () => Math.max(1, config.oidcClients.length),
     'Account.roles': roles,
@@ -99,11 +94,16 @@ function listBounds(config: Config): Record<string, ListBound> {
  * Fields whose value may be long, with the most bytes it may take: each
  * charges one more per 256 bytes of it, so a query's cost grows with what it
  * can make the server send. A proof is up to 16 KiB of message and 8 KiB of
- * signature, 16 KiB in hex (auth/verify-signed-message.ts).
+ * signature, 16 KiB in hex (auth/verify-signed-message.ts); a user agent is
+ * kept to its first 512 characters (audit/change-source.ts).
  */
 export const LARGE_FIELDS: Record<string, number> = {
   'WalletProof.message': MAX_SIWE_MESSAGE_LENGTH,
   'WalletProof.signature': MAX_SIGNATURE_HEX_LENGTH,
+  // A header's characters are bytes (latin1): each is at most two in UTF-8.
+  'Session.userAgent': MAX_USER_AGENT_LENGTH * 2,
+  'SignIn.userAgent': MAX_USER_AGENT_LENGTH * 2,
+  'AuditEvent.userAgent': MAX_USER_AGENT_LENGTH * 2,
 };
 
 /** The bytes one unit of cost stands for in a large field. */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { buildSchema, type DocumentNode, Kind, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { MAX_SESSIONS_PER_ACCOUNT_CEILING } from '../config/environment-schema.js';
 import { loadConfig } from '../config/load-config.js';
 import { loadTypeDefs, MAX_QUERY_COST } from './create-yoga.js';
 import { costTable } from './list-bounds.js';
@@ -38,6 +39,20 @@ describe('the cost of an operation', () => {
     expect(of(small) - 2).toBe((of(table) - 2) / 2);
   });
 
+  it('prices a session list at MAX_SESSIONS_PER_ACCOUNT, the most live sessions an account keeps', () => {
+    const sessions = '{ me { sessions { id } } }';
+    expect(cost(sessions)).toBe(1 + (1 + 1) * config.maxSessionsPerAccount);
+    const capped = costTable(loadConfig({ MAX_SESSIONS_PER_ACCOUNT: '120' }));
+    expect(createQueryCost(capped)({ schema, document: parse(sessions) })).toBe(1 + (1 + 1) * 120);
+  });
+
+  it('charges a user agent by its kept length, so a list of them is priced by its bytes', () => {
+    // 512 characters of a header, at most 1024 bytes: four units more than a short field.
+    expect(cost('{ me { sessions { userAgent } } }')).toBe(
+      1 + (1 + 1 + 4) * config.maxSessionsPerAccount,
+    );
+  });
+
   it('charges a fragment and an inline fragment where each is spread, as if written there', () => {
     const inline = cost(`{ ${publicProfile('a')} ${publicProfile('b')} }`);
     const spread = cost(`
@@ -68,7 +83,14 @@ describe('the cost of an operation', () => {
     );
   });
 
-  it('keeps every operation of the web app under the limit', () => {
+  it.each([
+    ['the default limits', {}],
+    [
+      'the largest MAX_SESSIONS_PER_ACCOUNT',
+      { MAX_SESSIONS_PER_ACCOUNT: String(MAX_SESSIONS_PER_ACCOUNT_CEILING) },
+    ],
+  ])('keeps every operation of the web app under the limit with %s', (_, env) => {
+    const table = costTable(loadConfig(env));
     const directory = new URL('../../../web/src/graphql/operations/', import.meta.url);
     const sources = readdirSync(directory)
       .filter((name) => name.endsWith('.graphql'))

@@ -1,7 +1,7 @@
 import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { varyBy } from './vary-by.js';
 
 /**
  * Below this a compressed body saves less than a round trip's worth of bytes
@@ -52,20 +52,10 @@ export const compressResponses = fp(
     // as they are and vary by Accept only (images/image-route.ts).
     app.addHook('onSend', async (_req, reply, payload) => {
       if (COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
-        varyByAcceptEncoding(reply);
+        varyBy(reply, 'accept-encoding');
       }
       return payload;
     });
   },
   { name: 'sigil-compress-responses', fastify: '5.x' },
 );
-
-function varyByAcceptEncoding(reply: FastifyReply) {
-  const current = reply.getHeader('vary');
-  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  if (names.some((name) => name === '*' || name.toLowerCase() === 'accept-encoding')) return;
-  reply.header('vary', [...names, 'accept-encoding'].join(', '));
-}

@@ -9,7 +9,11 @@ import {
   markAnonymous,
 } from './bound-anonymous-answer.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
-import type { limitEventStreams } from './limit-event-streams.js';
+import {
+  isStreamedAnswer,
+  type limitStreamedAnswers,
+  noteRequestSession,
+} from './limit-streamed-answers.js';
 import { requestIdStorage } from './request-id.js';
 import { sendGraphQLError } from './send-graphql-error.js';
 
@@ -21,6 +25,7 @@ export function createHttpYoga(services: Services) {
   return createGraphQLServer(services, async ({ req, reply }) => {
     const context = await buildContext(services, { request: req, requestId: req.id, reply });
     if (!context.session) markAnonymous(req);
+    noteRequestSession(req, context.session?.id);
     return context;
   });
 }
@@ -30,22 +35,24 @@ export function createHttpYoga(services: Services) {
  * graphql-ws (`websocket`), after its own checks. What Fastify refuses before
  * Yoga runs (a body that is not JSON, over its limit, of another type) is
  * answered as a GraphQL error (answer-transport-error.ts); so is another
- * method, a 405 that names the allowed ones. A request for an event stream
- * first takes its place in the streams' budget (`eventStreams`,
- * limit-event-streams.ts).
+ * method, a 405 that names the allowed ones. An answer that is a stream
+ * first takes its place in the streams' budget (`admitStream`,
+ * limit-streamed-answers.ts).
  */
 export function registerGraphQLRoute(
   app: FastifyInstance,
   services: Pick<Services, 'config' | 'logger'>,
   yoga: ReturnType<typeof createHttpYoga>,
   websocket: Pick<GraphQLWebSocket, 'checkUpgrade' | 'handle'>,
-  eventStreams: ReturnType<typeof limitEventStreams>,
+  admitStream: ReturnType<typeof limitStreamedAnswers>,
 ) {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     // Masked errors are logged with the id the client gets in x-request-id.
     const response = await requestIdStorage.run(req.id, () =>
       yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
     );
+    const type = response.headers.get('content-type') ?? '';
+    if (isStreamedAnswer(type) && !admitStream(req, reply, response.body)) return reply;
     for (const [name, value] of response.headers) {
       // Yoga's own CORS is off; ours (the onRequest hook) already decided.
       if (name === 'set-cookie') continue;
@@ -55,7 +62,6 @@ export function registerGraphQLRoute(
     // A JSON result is already one string: sent as such it is written at once,
     // where its body stream would be piped chunk by chunk. Event streams
     // (subscriptions over SSE, incremental delivery) stay streams.
-    const type = response.headers.get('content-type') ?? '';
     if (type.includes('json')) {
       reply.send(boundAnonymousAnswer(services, req, reply, await response.text()));
     } else {
@@ -67,7 +73,6 @@ export function registerGraphQLRoute(
     url: yoga.graphqlEndpoint,
     method: ['POST', 'OPTIONS'],
     handler,
-    preValidation: eventStreams,
     errorHandler: answerTransportError,
   });
   app.route({
@@ -75,7 +80,7 @@ export function registerGraphQLRoute(
     method: 'GET',
     handler,
     errorHandler: answerTransportError,
-    preValidation: [websocket.checkUpgrade, eventStreams],
+    preValidation: websocket.checkUpgrade,
     wsHandler: websocket.handle,
   });
   // Any other method is a 405 with `Allow`, as HTTP asks, rather than the

@@ -177,6 +177,13 @@ export function createGraphQLWebSocket(
       services.metrics.socketLimitRefused(refused);
       return tooMany(reply, refusalMessage(refused), SOCKET_LIMITS.retryAfterSeconds);
     }
+    // The place is taken now, in the same turn as the check: taken once the
+    // socket opened, upgrades asked for at once all passed the check. The
+    // connection carries the socket, so its close gives the place back
+    // whether the socket closed or the upgrade never completed.
+    const release = budget.hold(client, session?.id);
+    if (req.raw.socket.destroyed) release();
+    else req.raw.socket.once('close', release);
     if (session) {
       const endsAt = sessionEndsAt(session, sessionLifetimes(services.config));
       openedWith.set(req, { sessionId: session.id, endsAt });
@@ -187,7 +194,6 @@ export function createGraphQLWebSocket(
   function handle(socket: WebSocket, req: FastifyRequest) {
     const opened = openedWith.get(req);
     if (opened) sockets.add(socket, { id: opened.sessionId, endsAt: opened.endsAt });
-    socket.once('close', budget.hold(clientKey(req.ip), opened?.sessionId));
     serveGraphQLWs(server, socket, { socket, request: req }, logger);
   }
 

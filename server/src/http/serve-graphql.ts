@@ -4,7 +4,8 @@ import type { Services } from '../services.js';
 import { createHttpYoga, registerGraphQLRoute } from './graphql-route.js';
 import { acceptUploadsOnGraphQL } from './graphql-uploads.js';
 import { createGraphQLWebSocket } from './graphql-websocket.js';
-import { limitEventStreams } from './limit-event-streams.js';
+import { keepAnswersOutOfSharedCaches } from './keep-out-of-shared-caches.js';
+import { limitStreamedAnswers } from './limit-streamed-answers.js';
 import { createStreamBudget } from './stream-budget.js';
 
 /**
@@ -16,11 +17,13 @@ import { createStreamBudget } from './stream-budget.js';
  */
 const graphqlEndpoint: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   acceptUploadsOnGraphQL(app);
+  // Every answer here depends on the session cookie, or on its absence.
+  keepAnswersOutOfSharedCaches(app);
   const yoga = createHttpYoga(services);
   // Websockets and event streams share one budget per client and per session.
   const streams = createStreamBudget();
   const websocket = createGraphQLWebSocket(services, yoga, streams);
-  registerGraphQLRoute(app, services, yoga, websocket, limitEventStreams(services, streams));
+  registerGraphQLRoute(app, services, yoga, websocket, limitStreamedAnswers(services, streams));
   app.addHook('preClose', () => services.events.endSubscriptions());
 };
 

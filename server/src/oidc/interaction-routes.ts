@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import { changeSourceOfRequest } from '../audit/change-source.js';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import { AccountSuspendedError } from '../errors.js';
+import { markSessionDependent } from '../http/keep-out-of-shared-caches.js';
 import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
 import type { SessionRow } from '../sessions/session-store.js';
@@ -91,7 +92,7 @@ export function registerInteractionRoutes(
       fn: (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => Promise<T>,
     ) =>
     async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
-      reply.header('cache-control', 'no-store');
+      markSessionDependent(reply);
       try {
         return await fn(req, reply);
       } catch (error) {
