@@ -145,13 +145,16 @@ async function signInOnceVerified(
     }
     // At most MAX_SESSIONS_PER_ACCOUNT stay live: the oldest end as a
     // revocation ends them, sockets closed on every instance (docs/sign-in.md).
-    // The account's lock above keeps two sign-ins from counting at once.
-    const beyondLimit = await endSessionsBeyondLimit(trx, {
-      accountId: account.id,
-      limit: config.maxSessionsPerAccount,
-      now,
-      lifetimes,
-    });
+    // The account's lock above keeps two sign-ins from counting at once. An
+    // account this sign-in made holds one session: nothing to count.
+    const beyondLimit = created
+      ? []
+      : await endSessionsBeyondLimit(trx, {
+          accountId: account.id,
+          limit: config.maxSessionsPerAccount,
+          now,
+          lifetimes,
+        });
     await record(context, {
       action: 'sign_in',
       accountId: account.id,
