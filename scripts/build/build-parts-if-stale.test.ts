@@ -100,6 +100,31 @@ describe('buildPartsIfStale', () => {
     expect(realpathSync(join(root, 'dist'))).toBe(builtDirectory);
   });
 
+  // Codegen writes only the files whose text changed: a schema edit that leaves one output
+  // as it was must not leave the part stale, or every start would build it again.
+  it('counts an in-place output its step left unchanged as built from the sources', async () => {
+    const writesOnlyWhatDiffers: InPlacePart = {
+      ...input,
+      step: () => ({
+        command: process.execPath,
+        args: [
+          '-e',
+          "const t=fs.readFileSync('input-src/source.txt','utf8');fs.mkdirSync('input-out',{recursive:true});if(!fs.existsSync('input-out/input.txt')||fs.readFileSync('input-out/input.txt','utf8')!==t)fs.writeFileSync('input-out/input.txt',t)",
+        ],
+        cwd: root,
+      }),
+    };
+    const buildInput = () => buildPartsIfStale({ root, catalogue: [writesOnlyWhatDiffers] });
+    expect(await buildInput()).toEqual(['codegen']);
+    // The output two minutes old, its source saved since with the same text.
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    const oneMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(join(root, 'input-out/input.txt'), twoMinutesAgo, twoMinutesAgo);
+    utimesSync(join(root, 'input-src/source.txt'), oneMinuteAgo, oneMinuteAgo);
+    expect(await buildInput()).toEqual(['codegen']);
+    expect(await buildInput()).toEqual([]);
+  });
+
   it('builds only the part whose sources changed, into a new folder', async () => {
     await build();
     const first = realpathSync(join(root, 'dist'));

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireBuildLock } from './build-lock.js';
 import { BUILD_PARTS, type BuildPart, type BuildPartName } from './build-parts.js';
@@ -41,7 +41,15 @@ function withNeeds(catalogue: readonly BuildPart[], names: readonly BuildPartNam
 
 async function buildPart(part: BuildPart, root: string, env: NodeJS.ProcessEnv, quiet: boolean) {
   if (part.kind === 'in-place') {
+    const started = new Date();
     await runBuildStep(part.name, part.step(), env, quiet);
+    // A step may leave an output as it was when its text would not change (codegen
+    // does): it is still made from these sources, so it is dated by this build, or
+    // the part would look stale at every start.
+    for (const output of part.outputs) {
+      const path = join(root, output);
+      if (existsSync(path) && statSync(path).mtime < started) utimesSync(path, started, started);
+    }
     return;
   }
   const pointer = join(root, part.pointer);

@@ -72,6 +72,9 @@ describe.runIf(ready)('several instances on PostgreSQL and Redis', () => {
     const socket = await subscribeAccountEvents(onB, { events: a.services.events });
     const other = clientOf(a);
     await other.signInAs(testAccount(1), { issuedAt: new Date(a.clock()).toISOString() });
+    // Delivered only while the tab's session lives (events/until-session-ends.ts): revoked
+    // before B delivered it, it would rightly never come.
+    await expect.poll(() => socket.events.map((e) => e.type)).toEqual(['SIGNED_IN']);
     await other.request(`mutation { revokeSession(id: "${tabSession}") }`);
     expect(await socket.closed).toBe(4401);
     expect(socket.events.map((e) => e.type)).toEqual(['SIGNED_IN', 'SESSION_REVOKED']);

@@ -136,11 +136,15 @@ export function createGraphQLWebSocket(
     onSubscribe: async (ctx, _id, payload) => {
       const requestId = randomUUID();
       try {
-        return await prepareOperation(ctx, payload, requestId);
+        const prepared = await prepareOperation(ctx, payload, requestId);
+        // An operation that will run: a session's end closes its socket once it is over.
+        if (!Array.isArray(prepared)) sockets.operationStarted(ctx.extra.socket);
+        return prepared;
       } catch (error) {
         return [maskError(error, logger, requestId)];
       }
     },
+    onComplete: (ctx) => sockets.operationEnded(ctx.extra.socket),
   });
 
   /** Refuses an upgrade over a limit with 429 and what the client should know. */

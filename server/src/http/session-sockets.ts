@@ -13,10 +13,14 @@ export const SESSION_ENDED_CLOSE_CODE = 4401;
 export const ACCOUNT_SUSPENDED_CLOSE_CODE = 4403;
 
 /**
- * Lets the session's own socket receive the event that ends it before it
- * closes; still far inside the 1 s promise.
+ * How long a socket may take to deliver the event that ends its session before
+ * it is closed anyway: a bound for an operation that never ends, never a wait.
+ * A socket is closed as soon as its operations have ended, and an
+ * `accountEvents` stream ends right after delivering that event
+ * (events/until-session-ends.ts), so on a busy machine the event still comes
+ * first, where a fixed grace of a few milliseconds could run out before it.
  */
-const CLOSE_GRACE_MS = 150;
+const CLOSE_BOUND_MS = 1000;
 
 /**
  * Which open websockets belong to which session, so ending a session (here or
@@ -26,19 +30,44 @@ const CLOSE_GRACE_MS = 150;
 export function createSessionSockets(services: Services) {
   const bySession = new Map<string, Set<WebSocket>>();
   const timers = new Map<WebSocket, NodeJS.Timeout>();
+  /** Each socket's operations under way, and what waits for them to end. */
+  const operations = new Map<WebSocket, { running: number; whenIdle: (() => void)[] }>();
   const lifetimes = sessionLifetimes(services.config);
 
+  function operationsOf(socket: WebSocket) {
+    let entry = operations.get(socket);
+    if (!entry) {
+      entry = { running: 0, whenIdle: [] };
+      operations.set(socket, entry);
+    }
+    return entry;
+  }
+
+  /** Closes a socket once its operations have delivered what they had (at most CLOSE_BOUND_MS). */
+  function closeWhenDelivered(socket: WebSocket, code: number, reason: string) {
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(bound);
+      socket.close(code, reason);
+    };
+    const bound = setTimeout(close, CLOSE_BOUND_MS);
+    const entry = operationsOf(socket);
+    // After this turn: the ending event may still be on its way to the operation.
+    setImmediate(() => {
+      if (entry.running === 0) close();
+      else entry.whenIdle.push(close);
+    });
+  }
+
   function closeSession(sessionId: string, reason: string, code = SESSION_ENDED_CLOSE_CODE) {
-    const sockets = bySession.get(sessionId);
-    if (!sockets) return;
-    setTimeout(() => {
-      for (const socket of sockets) socket.close(code, reason);
-    }, CLOSE_GRACE_MS);
+    for (const socket of bySession.get(sessionId) ?? []) closeWhenDelivered(socket, code, reason);
   }
 
   /** Closes one socket whose session was found ended, after what it was last sent. */
   function endSocket(socket: WebSocket, reason: string) {
-    setTimeout(() => socket.close(SESSION_ENDED_CLOSE_CODE, reason), CLOSE_GRACE_MS);
+    closeWhenDelivered(socket, SESSION_ENDED_CLOSE_CODE, reason);
   }
 
   function scheduleExpiry(socket: WebSocket, sessionId: string, endsAt: number) {
@@ -80,9 +109,21 @@ export function createSessionSockets(services: Services) {
       socket.once('close', () => {
         clearTimeout(timers.get(socket));
         timers.delete(socket);
+        operations.delete(socket);
         sockets.delete(socket);
         if (sockets.size === 0) bySession.delete(session.id);
       });
+    },
+    /** An operation (a subscription, or a query over the socket) started on this socket. */
+    operationStarted(socket: WebSocket) {
+      operationsOf(socket).running += 1;
+    },
+    /** It ended, having sent all it had: a close waiting for the socket's operations may go. */
+    operationEnded(socket: WebSocket) {
+      const entry = operations.get(socket);
+      if (!entry || entry.running === 0) return;
+      entry.running -= 1;
+      if (entry.running === 0) for (const close of entry.whenIdle.splice(0)) close();
     },
     endSocket,
     /** How many sockets are open, for tests and metrics. */
