@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTypeDefs } from '../src/graphql/create-yoga.js';
 import { databaseBackends } from './support/each-database.js';
 import { TEST_KEYS, type TestClient } from './support/graphql-client.js';
+import { openProtocolSocket } from './support/protocol-socket.js';
 import { signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -258,5 +259,30 @@ describe.each(databaseBackends)('text the database cannot store, on $name', (bac
         }
       },
     );
+
+    it.each([
+      ['mutation ($t: String!) { revokeApp(clientId: $t) }', 'clientId'],
+      ['query ($t: String) { admin { accounts(query: $t) { __typename } } }', 'query'],
+    ])('answers a NUL over a websocket (%s) with BAD_USER_INPUT too', async (query, argument) => {
+      const socket = await openProtocolSocket(server, { cookie: admin.cookie });
+      try {
+        socket.send({ type: 'connection_init' });
+        await socket.next((message) => message.type === 'connection_ack');
+        socket.send({
+          type: 'subscribe',
+          id: '1',
+          payload: { query, variables: { t: 'a\u0000' } },
+        });
+        const answer = (await socket.next((m) => m.id === '1')) as {
+          payload: { errors?: { message: string; extensions?: { code?: string } }[] };
+        };
+        expect(answer.payload.errors?.[0]).toMatchObject({
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
+        expect(answer.payload.errors?.[0]?.message).toContain(argument);
+      } finally {
+        await socket.close();
+      }
+    });
   });
 });
