@@ -40,13 +40,22 @@ export function useStorableStrings(): Plugin {
     setResultAndStopExecution({
       errors: [
         new GraphQLError(
-          `Argument "${argument}" contains ${finding.what}, which cannot be stored.`,
+          `${leafName(finding.argument)} contains ${finding.what}, which cannot be stored.`,
           { extensions: { code: 'BAD_USER_INPUT', argument } },
         ),
       ],
     });
   };
   return { onExecute: refuseUnstorable, onSubscribe: refuseUnstorable };
+}
+
+/**
+ * What the message starts with: the argument's name, or the input field's
+ * inside it (`input.bio` is "bio", as the profile rules name their fields);
+ * `extensions.argument` has the whole path.
+ */
+function leafName(path: string): string {
+  return (path.split('.').at(-1) ?? path).replace(/\[\d+\]/g, '');
 }
 
 /** A variable's default as the document writes it: a literal, walked as one. */
