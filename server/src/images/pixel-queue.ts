@@ -32,8 +32,8 @@ type Waiter = { cost: number; client: string; start: () => void };
 /**
  * Image decodes charged by their pixel count (docs/profiles.md, "Limits"): a
  * weighted semaphore whose weight is width × height, so a 16-megapixel decode
- * holds what sixteen 1-megapixel ones would, with a bounded line served first
- * come, first served (a big job at the head is never starved by small ones
+ * holds what sixteen 1-megapixel ones would, with a bounded line (the job
+ * chosen next waits for room, so a big one is never starved by small ones
  * slipping past). Hand-written because the kept libraries do not fit: p-limit
  * counts jobs, not weights, and its line is unbounded; a full line must be
  * refused at once, not grow.
@@ -42,7 +42,7 @@ type Waiter = { cost: number; client: string; start: () => void };
  * or running), and the job started next is the one whose client started a
  * job least recently (first come, first served among equals). A client that
  * keeps its share full therefore never stands between another client and the
- * next free place: the other waits at most for the jobs already running.
+ * next free place: every waiting client gets its turn before anyone's next.
  */
 export class PixelQueue {
   private pixelsInUse = 0;
