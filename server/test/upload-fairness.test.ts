@@ -61,7 +61,9 @@ describe('the uploads queue shared fairly between clients', () => {
     const greedyUploads = Array.from({ length: UPLOADS_PER_CLIENT }, () =>
       uploadFile(greedy.client, SET_AVATAR, expensive, from(greedy.address)),
     );
-    await expect.poll(() => uploads.placesOf(greedy.address)).toBe(UPLOADS_PER_CLIENT);
+    await expect
+      .poll(() => uploads.placesOf(greedy.address), { timeout: 30_000 })
+      .toBe(UPLOADS_PER_CLIENT);
 
     const refused = await uploadFile(greedy.client, SET_AVATAR, tiny, from(greedy.address));
     expect(errorCode(refused)).toBe('RATE_LIMITED');
@@ -71,7 +73,7 @@ describe('the uploads queue shared fairly between clients', () => {
     );
 
     const otherUpload = uploadFile(other.client, SET_AVATAR, tiny, from(other.address));
-    await expect.poll(() => uploads.placesOf(other.address)).toBe(1);
+    await expect.poll(() => uploads.placesOf(other.address), { timeout: 30_000 }).toBe(1);
     open();
     await held;
 
