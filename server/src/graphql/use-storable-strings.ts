@@ -65,11 +65,22 @@ class DefaultValue {
 
 const isDefault = (value: unknown): value is DefaultValue => value instanceof DefaultValue;
 
-/** The first argument, in document order, holding text that cannot be stored. */
-export function findUnstorableArgument(
-  document: DocumentNode,
-  variables: Variables,
-): Finding | undefined {
+/** A document's arguments, in document order, and its variables' definitions. */
+type DocumentArguments = {
+  arguments: readonly ArgumentNode[];
+  defaults: ReadonlyMap<string, VariableDefinitionNode>;
+};
+
+/**
+ * Read once per document: Yoga's parse cache hands every request of the same
+ * text the same DocumentNode, so the hot operations (`signIn`, `me`) pay the
+ * walk of their document once, and each request walks only its arguments.
+ */
+const argumentsOfDocument = new WeakMap<DocumentNode, DocumentArguments>();
+
+function documentArguments(document: DocumentNode): DocumentArguments {
+  const known = argumentsOfDocument.get(document);
+  if (known) return known;
   const defaults = new Map<string, VariableDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
@@ -77,23 +88,37 @@ export function findUnstorableArgument(
       defaults.set(variable.variable.name.value, variable);
     }
   }
+  const found: ArgumentNode[] = [];
+  const collect = (nodes: readonly ArgumentNode[] | undefined) => {
+    if (nodes) found.push(...nodes);
+  };
+  visit(document, {
+    Field: (node) => collect(node.arguments),
+    Directive: (node) => collect(node.arguments),
+  });
+  const read = { arguments: found, defaults };
+  argumentsOfDocument.set(document, read);
+  return read;
+}
+
+/** The first argument, in document order, holding text that cannot be stored. */
+export function findUnstorableArgument(
+  document: DocumentNode,
+  variables: Variables,
+): Finding | undefined {
+  const { arguments: nodes, defaults } = documentArguments(document);
+  if (nodes.length === 0) return undefined;
   // A variable the request leaves out takes its default, a literal.
   const variableValue = (name: string): unknown => {
     if (variables && Object.hasOwn(variables, name)) return variables[name];
     const fallback = defaults.get(name)?.defaultValue;
     return fallback && new DefaultValue(fallback);
   };
-  let found: Finding | undefined;
-  const visitArguments = (nodes: readonly ArgumentNode[] | undefined) => {
-    for (const node of nodes ?? []) {
-      found ??= inValue(node.value, node.name.value, variableValue);
-    }
-  };
-  visit(document, {
-    Field: (node) => visitArguments(node.arguments),
-    Directive: (node) => visitArguments(node.arguments),
-  });
-  return found;
+  for (const node of nodes) {
+    const found = inValue(node.value, node.name.value, variableValue);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
