@@ -11,6 +11,7 @@ import { drainConnectionsOnClose } from './http/drain-connections.js';
 import { echoRequestId } from './http/echo-request-id.js';
 import { serveHealth } from './http/health.js';
 import { rejectMalformedHost } from './http/reject-malformed-host.js';
+import { rejectUnstorableUrl } from './http/reject-unstorable-url.js';
 import { RequestLogController } from './http/request-log-controller.js';
 import { serveRuntimeConfig } from './http/runtime-config.js';
 import { sendSecurityHeaders } from './http/security-headers.js';
@@ -72,6 +73,7 @@ export async function buildApp(
   app.register(compressResponses);
   app.register(echoRequestId);
   app.register(rejectMalformedHost);
+  app.register(rejectUnstorableUrl);
   app.register(drainConnectionsOnClose);
   app.register(allowCrossOrigin, { config });
   app.register(parseCookies);

@@ -67,11 +67,15 @@ export class UnsupportedChainError extends SigilError {
   readonly code = 'UNSUPPORTED_CHAIN';
 }
 
+/**
+ * Over a limit on this client: too many attempts, or (with its own message)
+ * a shared resource busy, such as the uploads queue; retry after the seconds given.
+ */
 export class RateLimitedError extends SigilError {
   readonly code = 'RATE_LIMITED';
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super('Too many attempts. Try again later.', { details: { retryAfterSeconds } });
+  constructor(retryAfterSeconds: number, message = 'Too many attempts. Try again later.') {
+    super(message, { details: { retryAfterSeconds } });
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -63,14 +63,17 @@ beforeAll(async () => {
   bomb = await solid(BOMB.width, BOMB.height).png({ compressionLevel: 9 }).toBuffer();
 }, 60_000);
 
-/** Work that runs until the test opens its gate: the queue is held full by state, not time. */
+/**
+ * Work that runs until the test opens its gate: the queue is held full by
+ * state, not time, each job as a client of its own (one client holds only its share).
+ */
 function holdFull(queue: PixelQueue, waiting: number) {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => {
     open = resolve;
   });
-  const jobs = Array.from({ length: queue.options.maxRunning + waiting }, () =>
-    queue.run(1, () => opened),
+  const jobs = Array.from({ length: queue.options.maxRunning + waiting }, (_, i) =>
+    queue.run(1, () => opened, `held-${i}`),
   );
   return {
     release: async () => {
@@ -120,7 +123,10 @@ describe.each(databaseBackends)('images on $name', (backend) => {
 
     /** An image stored as an upload is, without being an avatar: a new avatar would delete the last. */
     async function stored(bytes: Uint8Array): Promise<Avatar> {
-      const image = await ingestImage(bytes, server.services.images.queues.uploads);
+      const image = await ingestImage(bytes, {
+        queue: server.services.images.queues.uploads,
+        client: 'test',
+      });
       return insertImage(server.services.db, { accountId, image, now: server.clock() });
     }
 
@@ -516,6 +522,9 @@ describe.each([
       expect(errorCode(result)).toBe('RATE_LIMITED');
       expect(result.errors?.[0]?.extensions?.retryAfterSeconds).toBe(
         IMAGE_BUSY_RETRY_AFTER_SECONDS,
+      );
+      expect(result.errors?.[0]?.message).toBe(
+        `Image processing is busy; try again in ${IMAGE_BUSY_RETRY_AFTER_SECONDS} seconds.`,
       );
     } finally {
       await held.release();

@@ -15,6 +15,7 @@ import { useGetParameterErrors } from './use-get-parameter-errors.js';
 import { assertEveryListBounded, useListAwareCostLimit } from './use-list-aware-cost-limit.js';
 import { useMutationOrigin } from './use-mutation-origin.js';
 import { useNoSchemaIntrospection } from './use-no-schema-introspection.js';
+import { useStorableStrings } from './use-storable-strings.js';
 
 const schemaPath = new URL('../../../schema/schema.graphql', import.meta.url);
 
@@ -89,6 +90,8 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
     plugins: [
       // First: a refused operation is not compiled either.
       useListAwareCostLimit({ table: costs, maxCost: MAX_QUERY_COST }),
+      // Before execution of any kind, compiled or not: text no database stores.
+      useStorableStrings(),
       useCompiledExecution(logger),
       useErrorNodes(),
       useGetParameterErrors(),

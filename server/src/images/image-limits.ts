@@ -35,6 +35,13 @@ export const MAX_VARIANT_BYTES = 1024 * 1024;
 export const RENDER_QUEUE_LENGTH = 32;
 export const UPLOAD_QUEUE_LENGTH = 16;
 /**
+ * Uploads one client (its address, as the rate limits count it) may have
+ * waiting or running at once; its next one is refused as busy at once, so a
+ * client sending expensive images holds two places, never the whole line
+ * (pixel-queue.ts starts the next job fairly between clients).
+ */
+export const UPLOADS_PER_CLIENT = 2;
+/**
  * What a client refused by a full queue is told to wait, in seconds: about
  * what the line in front of it takes to clear on a small machine.
  */

@@ -4,6 +4,7 @@ import {
   MAX_IMAGE_PIXELS,
   RENDER_QUEUE_LENGTH,
   UPLOAD_QUEUE_LENGTH,
+  UPLOADS_PER_CLIENT,
 } from './image-limits.js';
 import { PixelQueue } from './pixel-queue.js';
 
@@ -21,6 +22,9 @@ export type ImageQueues = { uploads: PixelQueue; renders: PixelQueue };
  * beyond the threads would queue inside libuv, where uploads and renders
  * meet again. So renders run at most one per core and never more than the
  * threads less two, uploads one at a time, leaving a thread for the rest.
+ * One client holds at most UPLOADS_PER_CLIENT places in the uploads line,
+ * which starts its jobs fairly between clients: a client sending expensive
+ * images delays another's upload by one decode at most, never by a full line.
  */
 export function createImageQueues(p: { cores?: number; threads?: number } = {}): ImageQueues {
   const cores = p.cores ?? availableParallelism();
@@ -31,6 +35,7 @@ export function createImageQueues(p: { cores?: number; threads?: number } = {}):
       pixelBudget: MAX_IMAGE_PIXELS,
       maxRunning: 1,
       maxWaiting: UPLOAD_QUEUE_LENGTH,
+      maxPerClient: UPLOADS_PER_CLIENT,
       retryAfterSeconds: IMAGE_BUSY_RETRY_AFTER_SECONDS,
     }),
     renders: new PixelQueue({

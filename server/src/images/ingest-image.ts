@@ -38,10 +38,14 @@ const SHARP_FORMATS: Record<string, string[]> = {
  * MAX_IMAGE_PIXELS before anything is decoded, then decoded once (a GIF's
  * first frame) in the uploads queue (`image-queues.ts`), charged its pixels,
  * turned upright by its EXIF orientation and re-encoded without any metadata
- * (EXIF, GPS, XMP, ICC comments). GIFs are kept as PNG. A full queue is
- * RATE_LIMITED with `retryAfterSeconds`, at once.
+ * (EXIF, GPS, XMP, ICC comments). GIFs are kept as PNG. A full queue, or
+ * `client` holding its share of it already, is RATE_LIMITED with
+ * `retryAfterSeconds` and a message saying the queue is busy, at once.
  */
-export async function ingestImage(bytes: Uint8Array, queue: PixelQueue): Promise<IngestedImage> {
+export async function ingestImage(
+  bytes: Uint8Array,
+  { queue, client }: { queue: PixelQueue; client: string },
+): Promise<IngestedImage> {
   if (bytes.length > MAX_IMAGE_BYTES) {
     throw new ImageRejectedError(`file must be at most ${MAX_IMAGE_BYTES / MiB} MiB.`);
   }
@@ -83,11 +87,19 @@ export async function ingestImage(bytes: Uint8Array, queue: PixelQueue): Promise
     .toFormat(format, formatOptions(format));
   let output: { data: Buffer; info: OutputInfo };
   try {
-    output = await queue.run(width * frameHeight, () =>
-      pipeline.toBuffer({ resolveWithObject: true }),
+    output = await queue.run(
+      width * frameHeight,
+      () => pipeline.toBuffer({ resolveWithObject: true }),
+      client,
     );
   } catch (cause) {
-    if (cause instanceof QueueFullError) throw new RateLimitedError(cause.retryAfterSeconds);
+    if (cause instanceof QueueFullError) {
+      const seconds = cause.retryAfterSeconds;
+      throw new RateLimitedError(
+        seconds,
+        `Image processing is busy; try again in ${seconds} seconds.`,
+      );
+    }
     throw new ImageRejectedError(`file is not a readable ${ACCEPTED} image.`, { cause });
   }
   return {

@@ -87,6 +87,34 @@ describe('PixelQueue', () => {
     await Promise.all(jobs);
   });
 
+  it("refuses a client's job beyond its share at once, and never another client's", async () => {
+    const q = queue({ maxRunning: 1, maxWaiting: 16, maxPerClient: 2 });
+    const held = gate();
+    const greedy = [q.run(1, held.work, 'greedy'), q.run(1, held.work, 'greedy')];
+    const refused = await q.run(1, held.work, 'greedy').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(QueueFullError);
+    expect(refused).toMatchObject({ queue: 'renders', retryAfterSeconds: 5 });
+    const other = q.run(1, async () => 'stored', 'other');
+    expect(q.stats).toMatchObject({ running: 1, waiting: 2, started: 1 });
+    held.open();
+    expect(await other).toBe('stored');
+    await Promise.all(greedy);
+    // Its places are free again once its jobs are done.
+    expect(await q.run(1, async () => 'again', 'greedy')).toBe('again');
+  });
+
+  it("starts the job of the client that waited longest since its last start, not the greedy client's next", async () => {
+    const q = queue({ maxRunning: 1, maxWaiting: 16, maxPerClient: 2 });
+    const first = gate();
+    const order: string[] = [];
+    const running = q.run(1, first.work, 'greedy');
+    const greedyNext = q.run(1, async () => void order.push('greedy'), 'greedy');
+    const other = q.run(1, async () => void order.push('other'), 'other');
+    first.open();
+    await Promise.all([running, greedyNext, other]);
+    expect(order).toEqual(['other', 'greedy']);
+  });
+
   it('frees what a failed job held', async () => {
     const q = queue({ maxRunning: 1 });
     await expect(

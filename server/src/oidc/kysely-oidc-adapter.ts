@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../store/database.js';
+import { unstorableText } from '../store/storable-text.js';
 
 /**
  * oidc-provider's storage over Sigil's own database, so every instance sees
@@ -71,8 +72,10 @@ export class KyselyOidcAdapter implements Adapter {
     column: 'id' | 'uid' | 'user_code',
     value: string,
   ): Promise<AdapterPayload | undefined> {
-    // Ids come from the request (cookies, tokens): bounded before they reach SQL.
-    if (typeof value !== 'string' || value.length > 512) return undefined;
+    // Ids come from the request (cookies, tokens, form fields): bounded
+    // before they reach SQL, and text no database stores is no id (a NUL was
+    // PostgreSQL's error, a 500 from the token endpoint; now it is unknown).
+    if (typeof value !== 'string' || value.length > 512 || unstorableText(value)) return undefined;
     const row = await this.db
       .selectFrom('oidc_models')
       .select(['payload', 'expires_at', 'consumed_at'])

@@ -115,10 +115,12 @@ export const profileResolvers: Resolvers = {
       if (file.size > MAX_IMAGE_BYTES) {
         throw new BadUserInputError(`file must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`);
       }
-      const image = await ingestImage(
-        new Uint8Array(await file.arrayBuffer()),
-        context.services.images.queues.uploads,
-      );
+      // Counted per client as the rate limits are: one person's expensive
+      // images hold their own places in the line, never another's.
+      const image = await ingestImage(new Uint8Array(await file.arrayBuffer()), {
+        queue: context.services.images.queues.uploads,
+        client: context.clientAddress,
+      });
       return replaceAvatar(context.services.changes, {
         accountId: session.account_id,
         now: context.services.clock(),
