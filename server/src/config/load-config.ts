@@ -36,8 +36,12 @@ function configFrom(env: Environment) {
       nativeCurrency: chain.nativeCurrency,
       /** The server's JSON-RPC endpoint (EIP-1271/6492 checks, access rules, /rpc): never sent to a browser. */
       rpcUrl: env['RPC_URL_<chainId>'][chain.id] ?? chain.defaultRpcUrl,
-      /** An endpoint the browser may use directly; undefined: it reads the chain through /rpc/<id>. */
-      publicRpcUrl: env['PUBLIC_RPC_URL_<chainId>'][chain.id],
+      /**
+       * What the browser reads the chain through: PUBLIC_RPC_URL_<id>, or
+       * Sigil's own read-only route (rpc/serve-rpc.ts), never rpcUrl.
+       */
+      browserRpcUrl:
+        env['PUBLIC_RPC_URL_<chainId>'][chain.id] ?? `${publicUrl.origin}/rpc/${chain.id}`,
       testnet: chain.testnet,
     })),
     /** The Solana clusters a Solana wallet may sign in on (CAIP-2 ids); none: Solana sign-in is off. */
