@@ -279,14 +279,19 @@ describe('the JSON-RPC route without an answering chain', () => {
   });
   afterAll(() => server?.close());
 
-  it('answers 502 with a JSON-RPC error that names no endpoint', async () => {
+  it('answers 502 with CHAIN_UNAVAILABLE, not a JSON-RPC error, naming no endpoint', async () => {
     const response = await post(
       server,
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
     );
     expect(response.status).toBe(502);
     const text = await response.text();
-    expect(JSON.parse(text)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32603 } });
+    expect(JSON.parse(text)).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      code: 'CHAIN_UNAVAILABLE',
+      message: 'The chain could not be reached',
+    });
     expect(text).not.toContain('127.0.0.1:9');
     expect(text).not.toContain('secret');
   });
@@ -310,10 +315,14 @@ describe('the JSON-RPC route under a flood', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(await limited.json()).toMatchObject({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32005, data: { retryAfterSeconds: retryAfter } },
+    // Not a JSON-RPC error: viem would take it for the call's answer, where the web
+    // app must see an HTTP error and wait (web/src/wallet/rpc-backoff.ts).
+    expect(await limited.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      code: 'RATE_LIMITED',
+      message: 'Too many chain calls from this client. Try again later.',
+      retryAfterSeconds: retryAfter,
     });
     expect(proxy.httpRequests).toBe(before);
     server.clock.advance(retryAfter * 1000);

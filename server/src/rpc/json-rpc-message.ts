@@ -16,13 +16,12 @@ export type JsonRpcAnswer = { jsonrpc: '2.0'; id: JsonRpcId } & (
   | { error: { code: number; message: string; data?: unknown } }
 );
 
-/** JSON-RPC 2.0's codes, and EIP-1474's for a limit. */
+/** JSON-RPC 2.0's codes. */
 export const JSON_RPC_CODES = {
   parseError: -32700,
   invalidRequest: -32600,
   methodNotFound: -32601,
   internalError: -32603,
-  limitExceeded: -32005,
 } as const;
 
 export function jsonRpcError(

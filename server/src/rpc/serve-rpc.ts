@@ -12,6 +12,24 @@ import {
 } from './json-rpc-message.js';
 import { MAX_RPC_BATCH_CALLS, MAX_RPC_BODY_BYTES } from './rpc-limits.js';
 
+/**
+ * An answer that says the chain cannot be asked now (this client's rate, the
+ * endpoint down): deliberately not a JSON-RPC error, which viem would read as
+ * the call's own answer. An HTTP error is what the web app's backoff
+ * recognises (web/src/wallet/rpc-backoff.ts), so it waits a minute.
+ */
+function unavailable(
+  reply: FastifyReply,
+  status: 429 | 502 | 504,
+  body: { code: string; message: string; retryAfterSeconds?: number },
+) {
+  const error = { 429: 'Too Many Requests', 502: 'Bad Gateway', 504: 'Gateway Timeout' }[status];
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ statusCode: status, error, ...body });
+}
+
 /** A refusal of the whole request: a JSON-RPC error with id null, never cached. */
 function refuse(
   reply: FastifyReply,
@@ -40,9 +58,9 @@ function refuse(
  * - a refused method or an invalid call: its own JSON-RPC error in a 200,
  *   beside the answers of the others;
  * - every call counts against RPC_CALLS_PER_MINUTE per client: beyond it
- *   429 with Retry-After, before anything is sent;
+ *   429 with Retry-After and RATE_LIMITED, before anything is sent;
  * - the chain unreachable or not answering JSON-RPC: 502 (504 past its
- *   deadline), which names no endpoint.
+ *   deadline) with CHAIN_UNAVAILABLE, which names no endpoint.
  *
  * Encapsulated: its body parser and error handler are its own.
  */
@@ -121,13 +139,11 @@ export const serveRpc: FastifyPluginAsync<{ services: Services }> = async (app, 
         if (!decision.allowed) {
           services.metrics.rateLimitRefused('rpcCall');
           reply.header('retry-after', String(decision.retryAfterSeconds));
-          return refuse(
-            reply,
-            429,
-            JSON_RPC_CODES.limitExceeded,
-            'Too many calls from this client. Try again later.',
-            { retryAfterSeconds: decision.retryAfterSeconds },
-          );
+          return unavailable(reply, 429, {
+            code: 'RATE_LIMITED',
+            message: 'Too many chain calls from this client. Try again later.',
+            retryAfterSeconds: decision.retryAfterSeconds,
+          });
         }
       }
       let answered: JsonRpcAnswer[] = [];
@@ -136,7 +152,10 @@ export const serveRpc: FastifyPluginAsync<{ services: Services }> = async (app, 
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         req.log.warn({ chainId: req.params.chainId, reason: error.message }, 'RPC endpoint failed');
-        return refuse(reply, error.status, JSON_RPC_CODES.internalError, error.message);
+        return unavailable(reply, error.status, {
+          code: 'CHAIN_UNAVAILABLE',
+          message: error.message,
+        });
       }
       const answers = judged.map((call) => (isJsonRpcCall(call) ? answered.shift() : call));
       reply.header('cache-control', 'no-store');
