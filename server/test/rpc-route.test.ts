@@ -1,11 +1,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingRpcProxy, startCountingRpcProxy } from '../../testing/counting-rpc-proxy.js';
 import { type HardhatNode, startHardhatNode } from '../../testing/hardhat-node.js';
-import { MAX_RPC_BATCH_CALLS, MAX_RPC_BODY_BYTES } from '../src/rpc/rpc-limits.js';
+import {
+  MAX_RPC_ANSWER_BYTES,
+  MAX_RPC_BATCH_CALLS,
+  MAX_RPC_BODY_BYTES,
+} from '../src/rpc/rpc-limits.js';
 import { TestClient } from './support/graphql-client.js';
 import { INDEX_HTML } from './support/profile-requests.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -294,6 +300,48 @@ describe('the JSON-RPC route without an answering chain', () => {
     });
     expect(text).not.toContain('127.0.0.1:9');
     expect(text).not.toContain('secret');
+  });
+});
+
+describe('the JSON-RPC route before an endpoint that answers too much', () => {
+  let server: TestServer;
+  let endpoint: ReturnType<typeof createServer>;
+  beforeAll(async () => {
+    // A block of transactions far past the bound, as one JSON-RPC answer.
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      result: `0x${'00'.repeat(MAX_RPC_ANSWER_BYTES)}`,
+    });
+    endpoint = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(huge);
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    const { port } = endpoint.address() as AddressInfo;
+    server = await startTestServer({ env: { RPC_URL_31337: `http://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    endpoint?.closeAllConnections();
+    await new Promise((resolve) => endpoint?.close(resolve));
+  });
+
+  it(`refuses an answer over ${MAX_RPC_ANSWER_BYTES} bytes with 502 CHAIN_UNAVAILABLE`, async () => {
+    const response = await post(
+      server,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_getBlockByNumber',
+        params: ['latest', true],
+      }),
+    );
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({
+      code: 'CHAIN_UNAVAILABLE',
+      message: `The chain answered more than ${MAX_RPC_ANSWER_BYTES} bytes`,
+    });
   });
 });
 

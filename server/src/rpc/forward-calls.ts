@@ -4,7 +4,7 @@ import {
   type JsonRpcCall,
   jsonRpcError,
 } from './json-rpc-message.js';
-import { RPC_UPSTREAM_TIMEOUT_MS } from './rpc-limits.js';
+import { MAX_RPC_ANSWER_BYTES, RPC_UPSTREAM_TIMEOUT_MS } from './rpc-limits.js';
 
 /**
  * A chain's endpoint as the server reaches it: RPC_URL_<id> without its user
@@ -91,12 +91,31 @@ export async function forwardCalls(
   }
   let body: unknown;
   try {
-    body = await response.json();
-  } catch {
+    body = JSON.parse(await readAtMost(response, MAX_RPC_ANSWER_BYTES));
+  } catch (error) {
+    if (error instanceof UpstreamError) throw error;
     throw new UpstreamError(502, 'The chain did not answer in JSON');
   }
   const answers = Array.isArray(body) ? body : [body];
   const byId = new Map<unknown, unknown>();
   for (const answer of answers) if (isRecord(answer)) byId.set(answer.id, answer);
   return calls.map((call, index) => answerFor(call, byId.get(index)));
+}
+
+/** The answer's text, refused past `limit` bytes without reading the rest. */
+async function readAtMost(response: Response, limit: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new UpstreamError(502, `The chain answered more than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
