@@ -31,17 +31,11 @@ function unavailable(
 }
 
 /** A refusal of the whole request: a JSON-RPC error with id null, never cached. */
-function refuse(
-  reply: FastifyReply,
-  status: number,
-  code: number,
-  message: string,
-  data?: unknown,
-) {
+function refuse(reply: FastifyReply, status: number, code: number, message: string) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .send(jsonRpcError(null, code, message, data));
+    .send(jsonRpcError(null, code, message));
 }
 
 /**
