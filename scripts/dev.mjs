@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run dev`: the Sigil server and Vite together. Vite serves the app with hot reload
-// on http://localhost:5173 and forwards /graphql (HTTP and websocket) and /api to the
+// on http://localhost:5173 and forwards /graphql (HTTP and websocket), /api and /rpc to the
 // server on 127.0.0.1:$PORT (3000). Ctrl-C, or either process ending, stops both.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

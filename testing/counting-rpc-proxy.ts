@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -12,6 +12,8 @@ export type CountingRpcProxy = {
   readonly methods: string[];
   /** How many HTTP requests arrived: a JSON-RPC batch is one. */
   readonly httpRequests: number;
+  /** The headers of every HTTP request, in order: what a forwarder passed on. */
+  readonly headers: IncomingHttpHeaders[];
   /** From now on, requests are recorded and never answered: a hung endpoint. */
   hang(): void;
   /** Answers again (requests held while hung stay unanswered). */
@@ -36,10 +38,12 @@ function methodsOf(body: Buffer): string[] {
 
 export async function startCountingRpcProxy(upstream: string): Promise<CountingRpcProxy> {
   const methods: string[] = [];
+  const headers: IncomingHttpHeaders[] = [];
   let httpRequests = 0;
   let hung = false;
   const server = createServer(async (request, response) => {
     httpRequests += 1;
+    headers.push(request.headers);
     const body = await readBody(request);
     methods.push(...methodsOf(body));
     if (hung) return;
@@ -55,6 +59,7 @@ export async function startCountingRpcProxy(upstream: string): Promise<CountingR
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     methods,
+    headers,
     get httpRequests() {
       return httpRequests;
     },

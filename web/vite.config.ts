@@ -61,6 +61,8 @@ export default defineConfig(({ mode }) => ({
     proxy: {
       '/graphql': { target: serverUrl, ws: true },
       '/api': { target: serverUrl },
+      // The chains, read through the server (PUBLIC_URL is this origin in development).
+      '/rpc': { target: serverUrl },
     },
   },
   build: {

@@ -19,6 +19,7 @@ import { serveGraphQL } from './http/serve-graphql.js';
 import { serveWebApp } from './http/web-app.js';
 import { serveImages } from './images/image-route.js';
 import { serveOidc } from './oidc/serve-oidc.js';
+import { serveRpc } from './rpc/serve-rpc.js';
 import type { Services } from './services.js';
 import { dispatchWebhooks } from './webhooks/dispatch-webhooks.js';
 
@@ -81,6 +82,7 @@ export async function buildApp(
 
   app.register(serveHealth, { services });
   app.register(serveRuntimeConfig, { config });
+  app.register(serveRpc, { services });
   app.register(serveImages, { services });
   app.register(serveAuditLogExport, { services });
   app.register(serveGraphQL, { services });

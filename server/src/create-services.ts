@@ -92,6 +92,19 @@ export async function createServices(
       logger,
     });
     opened.defer('rate limiter', () => rateLimiter.close());
+    // Limiters of their own: each of these is counted at its own rate.
+    const chainCheckLimiter = createRateLimiter({
+      limitPerMinute: config.chainChecksPerMinute,
+      redisUrl: config.redisUrl,
+      logger,
+    });
+    opened.defer('chain check limiter', () => chainCheckLimiter.close());
+    const rpcCallLimiter = createRateLimiter({
+      limitPerMinute: config.rpcCallsPerMinute,
+      redisUrl: config.redisUrl,
+      logger,
+    });
+    opened.defer('rpc call limiter', () => rpcCallLimiter.close());
     // A limiter of its own: renders have their own rate (IMAGE_RENDERS_PER_MINUTE).
     const renderLimiter = createRateLimiter({
       limitPerMinute: config.imageRendersPerMinute,
@@ -131,6 +144,8 @@ export async function createServices(
       events,
       changes,
       rateLimiter,
+      chainCheckLimiter,
+      rpcCallLimiter,
       metrics,
       images,
       access,

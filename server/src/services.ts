@@ -31,6 +31,10 @@ export type Services = {
    */
   changes: ChangeCommitter<AccountEventMessage>;
   rateLimiter: RateLimiter;
+  /** Contract-wallet checks per client (CHAIN_CHECKS_PER_MINUTE): the operator's RPC quota is not a sign-in's to spend freely. */
+  chainCheckLimiter: RateLimiter;
+  /** JSON-RPC calls per client through /rpc/<id> (RPC_CALLS_PER_MINUTE). */
+  rpcCallLimiter: RateLimiter;
   /** Counters and readings for Prometheus; does nothing when METRICS_PORT is off. */
   metrics: Metrics;
   /** Resized image variants, cached on local disk. */

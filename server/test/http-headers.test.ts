@@ -119,7 +119,7 @@ describe('security headers and CORS', () => {
   });
   afterAll(() => server?.close());
 
-  it('sends a CSP that lets the app reach itself, its websockets, its RPC endpoints and WalletConnect', async () => {
+  it('sends a CSP that lets the app reach itself, its websockets, its own RPC route and WalletConnect', async () => {
     const response = await fetch(`${server.url}/healthz`);
     const directives = Object.fromEntries(
       (response.headers.get('content-security-policy') ?? '').split(';').map((directive) => {
@@ -133,8 +133,10 @@ describe('security headers and CORS', () => {
     expect(directives['script-src-attr']).toEqual(["'none'"]);
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directives['connect-src']).toEqual(
-      expect.arrayContaining(["'self'", wsSelf, 'ws://localhost:5173', 'http://127.0.0.1:9']),
+      expect.arrayContaining(["'self'", wsSelf, 'ws://localhost:5173', server.origin]),
     );
+    // The browser reads the chain through /rpc/<id>: RPC_URL_<id>'s host is the server's alone.
+    expect(directives['connect-src']).not.toContain('http://127.0.0.1:9');
     expect(directives['connect-src']).toContain('wss://*.walletconnect.com');
     expect(directives['frame-src']).toEqual([
       'https://verify.walletconnect.com',

@@ -1,3 +1,4 @@
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './generated/index.js';
 import { errorCode, TestClient, testAccount } from './support/graphql-client.js';
@@ -246,5 +247,36 @@ describe('sign-in rate limit', () => {
     expect(errorCode(signIn)).toBe('INVALID_NONCE');
     server.clock.advance(retryAfter * 1000);
     expect(await client.createNonce()).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('contract-wallet checks per client', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CHAIN_CHECKS_PER_MINUTE: '2' } });
+  });
+  afterAll(() => server.close());
+
+  it('refuses a sign-in that would ask the chain past CHAIN_CHECKS_PER_MINUTE with RATE_LIMITED, never an EOA one', async () => {
+    const client = new TestClient(server);
+    const issuedAt = () => new Date(server.clock()).toISOString();
+    // Another key's signature for a fresh address: only the chain could accept it.
+    const wrongSignIn = async () => {
+      const address = privateKeyToAccount(generatePrivateKey());
+      const message = await client.prepareMessage(address, { issuedAt: issuedAt() });
+      return client.signIn(message, await testAccount(1).signMessage({ message }));
+    };
+    expect(errorCode(await wrongSignIn())).toBe('INVALID_SIGNATURE');
+    expect(errorCode(await wrongSignIn())).toBe('INVALID_SIGNATURE');
+    const limited = await wrongSignIn();
+    expect(errorCode(limited)).toBe('RATE_LIMITED');
+    const retryAfter = limited.errors?.[0]?.extensions?.retryAfterSeconds as number;
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(
+      (await client.signInAs(testAccount(2), { issuedAt: issuedAt() })).errors,
+    ).toBeUndefined();
+    server.clock.advance(retryAfter * 1000);
+    expect(errorCode(await wrongSignIn())).toBe('INVALID_SIGNATURE');
   });
 });

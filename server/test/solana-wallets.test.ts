@@ -296,6 +296,24 @@ describe.each(databaseBackends)('Solana wallets on $name', ({ name, kind, availa
       ]);
     });
 
+    it('gives a Solana-primary account its base58 address, in its own case, as preferred_username', async () => {
+      const ethereum = newKey();
+      const solana = newSolanaKey();
+      const { client, accountId } = await signedIn(server, ethereum);
+      await linkSolana(client, server, solana);
+      expect((await findAccountClaims(server.services, accountId))?.preferred_username).toBe(
+        ethereum.address,
+      );
+      const primary = await client.request(
+        'mutation($a: Address!) { setPrimaryWallet(address: $a) { address } }',
+        { a: solana.address },
+      );
+      expect(primary.errors).toBeUndefined();
+      expect((await findAccountClaims(server.services, accountId))?.preferred_username).toBe(
+        solana.address,
+      );
+    });
+
     it('gives admin to the account of a Solana key named bare in ADMIN_ADDRESSES', async () => {
       const { client } = await signedInWithSolana(server, admin, new TestClient(server));
       const me = await client.request<{ me: { roles: string[] } }>('{ me { roles } }');

@@ -98,7 +98,9 @@ it("checks a contract wallet's signature on /verify through the chain's configur
   ].join('\n');
   const chainCalls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(localChain.rpcUrl)) chainCalls.push(request.postData() ?? '');
+    // The browser reads the chain through the server's /rpc/<id>, never RPC_URL_<id>.
+    if (request.url() === `${appUrl}/rpc/${localChain.id}`)
+      chainCalls.push(request.postData() ?? '');
   });
   const requests = recordGraphqlRequests(page);
   await page.getByLabel('Message').fill(message);

@@ -41,6 +41,7 @@ export const walletResolvers: Resolvers = {
         message: args.message,
         signature: args.signature,
         origin: context.origin,
+        clientAddress: context.clientAddress,
         source: changeSourceOf(context, session.account_id),
       });
     },

@@ -44,6 +44,7 @@ export const authResolvers: Resolvers = {
           message: args.message,
           signature: args.signature,
           origin: context.origin,
+          clientAddress: context.clientAddress,
           userAgent: context.userAgent,
           currentToken: context.sessionToken,
           source: changeSourceOf(context, null),

@@ -23,6 +23,8 @@ export type LinkWalletParameters = {
   message: string;
   signature: string;
   origin: string | null;
+  /** The client's rate-limit key: its contract-wallet checks are counted (docs/sign-in.md). */
+  clientAddress: string;
   /** Who links from where, for the audit log. */
   source: ChangeSource;
 };
@@ -38,6 +40,7 @@ export async function linkWallet(services: Services, p: LinkWalletParameters): P
     message: p.message,
     signature: p.signature,
     origin: p.origin,
+    clientAddress: p.clientAddress,
     statement: linkStatement(p.accountId),
   });
   const identity = identityOfSigner(signer, walletKind);

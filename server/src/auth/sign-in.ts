@@ -24,6 +24,8 @@ export type SignInParameters = {
   signature: string;
   /** The request's Origin header, if any. */
   origin: string | null;
+  /** The client's rate-limit key: its contract-wallet checks are counted (docs/sign-in.md). */
+  clientAddress: string;
   userAgent: string | null;
   /** The session token the request already carries: rotated away on success. */
   currentToken: string | undefined;

@@ -6,6 +6,7 @@ import {
   type CheckMessageParameters,
   checkMessageAndConsumeNonce,
 } from './check-message-and-consume-nonce.js';
+import { spendChainCheck } from './rate-limit/spend-chain-check.js';
 import type { WalletKind } from './signature/verify-signature.js';
 import { verifySignedSolanaMessage } from './solana/verify-signed-solana-message.js';
 
@@ -15,6 +16,8 @@ export const MAX_SIGNATURE_HEX_LENGTH = 2 + 2 * 8192;
 export type VerifySignedMessageParameters = CheckMessageParameters & {
   message: string;
   signature: string;
+  /** The client's rate-limit key (http/client-address.ts): its contract-wallet checks are counted. */
+  clientAddress: string;
 };
 
 export type VerifiedMessage = {
@@ -79,6 +82,7 @@ export async function verifySignedMessage(
     message: p.message,
     signature: p.signature as `0x${string}`,
     chainId: message.chainId,
+    beforeAskingChain: () => spendChainCheck(services, p.clientAddress),
   });
   return { signer, walletKind, now };
 }

@@ -27,3 +27,16 @@ export const rpcUrl = z.url({
   protocol: /^https?$/,
   error: (issue) => `${quoted(issue)} is not an http(s) URL`,
 });
+
+/**
+ * An endpoint every browser is given as it is (docs/configuration.md): an
+ * http(s) URL without a user or password, since the page would show them to
+ * anyone. An API key in its path cannot be told from a path: the docs say so.
+ */
+export const publicRpcUrl = rpcUrl.refine(
+  (value) => {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  },
+  { error: 'carries a user or password, and would be sent to every browser' },
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accessRule, allowlistEntry, describeRule } from './access-rule.js';
-import { chainList, rpcUrl } from './chain-list.js';
+import { chainList, publicRpcUrl, rpcUrl } from './chain-list.js';
 import { databaseUrl } from './database-url.js';
 import { formatDuration } from './duration.js';
 import { defineEnvironment, environmentVariable, variableFamily } from './environment-variable.js';
@@ -87,7 +87,17 @@ export const environmentVariables = {
   'RPC_URL_<chainId>': variableFamily({
     unset: "the chain's public RPC, see [Chains](#chains)",
     meaning:
-      'the JSON-RPC endpoint (http or https) of an enabled chain, for server and browser; ignored for chains not in `CHAINS`',
+      'the JSON-RPC endpoint (http or https) of an enabled chain, for the server only: it may carry credentials (a user and password, an API key in the path) and is never sent to a browser, which reads the chain through `/rpc/<chainId>` ([docs/operations.md](operations.md#the-json-rpc-route)) unless `PUBLIC_RPC_URL_<chainId>` is set; ignored for chains not in `CHAINS`',
+  }),
+  'PUBLIC_RPC_URL_<chainId>': variableFamily({
+    unset: "none: the browser reads the chain through Sigil's `/rpc/<chainId>`",
+    meaning:
+      'a JSON-RPC endpoint (http or https, no user or password) the browser may use directly for an enabled chain, given to every visitor as it is: never one with a secret in it; ignored for chains not in `CHAINS`',
+  }),
+  RPC_CALLS_PER_MINUTE: environmentVariable(wholeNumber(1, 1_000_000), {
+    default: '600',
+    meaning:
+      "JSON-RPC calls one client address may send through Sigil's `/rpc/<chainId>` per minute (each call of a batch counted); beyond it the route answers 429 with `Retry-After`",
   }),
   SOLANA_CLUSTERS: environmentVariable(
     solanaClusterList,
@@ -121,6 +131,11 @@ export const environmentVariables = {
     default: '60',
     meaning:
       'attempts per client address per minute of each of `createNonce`, `signIn`, `linkWallet`, `setAvatar`, `refreshAccess` and websocket upgrades, each counted on its own',
+  }),
+  CHAIN_CHECKS_PER_MINUTE: environmentVariable(wholeNumber(1, 1_000_000), {
+    default: '10',
+    meaning:
+      'contract-wallet checks (EIP-1271/6492 requests to a chain) that the sign-ins and links of one client address may cause per minute; beyond it they are refused with `RATE_LIMITED` before the chain is asked. An EOA sign-in never counts',
   }),
   TRUST_PROXY: environmentVariable(trustProxy, {
     unset: 'off',
@@ -258,18 +273,23 @@ export const environmentSchema = defineEnvironment(environmentVariables).superRe
         });
       }
     }
-    // RPC_URL_<id> is checked for the enabled chains only: a leftover one of
+    // RPC_URL_<id> and PUBLIC_RPC_URL_<id> are checked for the enabled chains only: a leftover one of
     // a chain taken out of CHAINS does not stop the start.
     for (const { id } of env.CHAINS) {
-      const value = env['RPC_URL_<chainId>'][id];
-      if (value === undefined) continue;
-      const parsed = rpcUrl.safeParse(value);
-      if (!parsed.success) {
-        context.addIssue({
-          code: 'custom',
-          path: [`RPC_URL_${id}`],
-          message: firstMessage(parsed.error),
-        });
+      for (const [family, schema] of [
+        ['RPC_URL_', rpcUrl],
+        ['PUBLIC_RPC_URL_', publicRpcUrl],
+      ] as const) {
+        const value = env[`${family}<chainId>`][id];
+        if (value === undefined) continue;
+        const parsed = schema.safeParse(value);
+        if (!parsed.success) {
+          context.addIssue({
+            code: 'custom',
+            path: [`${family}${id}`],
+            message: firstMessage(parsed.error),
+          });
+        }
       }
     }
   },

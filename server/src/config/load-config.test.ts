@@ -90,6 +90,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it("gives the browser PUBLIC_RPC_URL_<id> when set, else the server's /rpc/<id>, never RPC_URL_<id>", () => {
+    const config = loadConfig({
+      CHAINS: '1,8453',
+      PUBLIC_URL: 'https://sigil.example',
+      RPC_URL_1: 'https://user:secret@rpc.example/eth/KEY',
+      PUBLIC_RPC_URL_8453: 'https://public.example/base',
+    });
+    expect(config.chains.map(({ id, browserRpcUrl }) => ({ id, browserRpcUrl }))).toEqual([
+      { id: 1, browserRpcUrl: 'https://sigil.example/rpc/1' },
+      { id: 8453, browserRpcUrl: 'https://public.example/base' },
+    ]);
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
@@ -179,6 +192,14 @@ describe('loadConfig', () => {
     [
       { CHAINS: '31337', RPC_URL_31337: 'ws://127.0.0.1:8545' },
       'RPC_URL_31337: "ws://127.0.0.1:8545" is not an http(s) URL',
+    ],
+    [
+      { PUBLIC_RPC_URL_1: 'https://user:secret@rpc.example/eth' },
+      'PUBLIC_RPC_URL_1: carries a user or password, and would be sent to every browser',
+    ],
+    [
+      { PUBLIC_RPC_URL_1: 'wss://rpc.example' },
+      'PUBLIC_RPC_URL_1: "wss://rpc.example" is not an http(s) URL',
     ],
     [
       { SESSION_MAX_AGE: '400d' },

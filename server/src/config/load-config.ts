@@ -34,8 +34,14 @@ function configFrom(env: Environment) {
       id: chain.id,
       name: chain.name,
       nativeCurrency: chain.nativeCurrency,
-      /** JSON-RPC endpoint for server (EIP-1271/6492 checks) and browser. */
+      /** The server's JSON-RPC endpoint (EIP-1271/6492 checks, access rules, /rpc): never sent to a browser. */
       rpcUrl: env['RPC_URL_<chainId>'][chain.id] ?? chain.defaultRpcUrl,
+      /**
+       * What the browser reads the chain through: PUBLIC_RPC_URL_<id>, or
+       * Sigil's own read-only route (rpc/serve-rpc.ts), never rpcUrl.
+       */
+      browserRpcUrl:
+        env['PUBLIC_RPC_URL_<chainId>'][chain.id] ?? `${publicUrl.origin}/rpc/${chain.id}`,
       testnet: chain.testnet,
     })),
     /** The Solana clusters a Solana wallet may sign in on (CAIP-2 ids); none: Solana sign-in is off. */
@@ -45,6 +51,10 @@ function configFrom(env: Environment) {
     sessionIdleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
     nonceTtlSeconds: env.NONCE_TTL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    /** Contract-wallet checks that one client's sign-ins and links may cause per minute (docs/sign-in.md). */
+    chainChecksPerMinute: env.CHAIN_CHECKS_PER_MINUTE,
+    /** JSON-RPC calls one client may send through /rpc/<id> per minute (http/rpc-route.ts). */
+    rpcCallsPerMinute: env.RPC_CALLS_PER_MINUTE,
     /**
      * Which peers may say who the client is (X-Forwarded-For, x-request-id):
      * none (false), the nearest N hops, or these addresses and CIDR ranges.

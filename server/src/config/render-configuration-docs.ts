@@ -77,9 +77,11 @@ refusal stops \`npm run oidc:rotate-keys\`.
 ## Chains
 
 \`CHAINS\` picks from these. Each one's JSON-RPC endpoint is \`RPC_URL_<chainId>\`,
-used by the server (contract-wallet signature checks) and, at run time, by the
-browser; unset, it is the public endpoint below. Set your own for anything
-beyond a trial: public endpoints are rate-limited and see every request.
+used by the server only (contract-wallet signature checks, access rules, and
+the browser's reads through \`/rpc/<chainId>\`, unless \`PUBLIC_RPC_URL_<chainId>\`
+names an endpoint the browser may use directly); unset, it is the public
+endpoint below. Set your own for anything beyond a trial: public endpoints are
+rate-limited and see every request.
 
 | chain id | name | currency | public RPC endpoint | testnet |
 |---|---|---|---|---|

@@ -16,6 +16,7 @@ export type RuntimeConfig = {
     id: number;
     name: string;
     nativeCurrency: { name: string; symbol: string; decimals: number };
+    /** PUBLIC_RPC_URL_<id>, or this server's /rpc/<id>: never RPC_URL_<id>. */
     rpcUrl: string;
     testnet: boolean;
   }[];
@@ -27,11 +28,12 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     publicUrl: config.publicUrl.origin,
     walletConnectProjectId: config.walletConnectProjectId ?? null,
     solanaSignIn: config.solanaClusters.length > 0,
-    chains: config.chains.map(({ id, name, nativeCurrency, rpcUrl, testnet }) => ({
+    // The server's RPC_URL_<id> may carry credentials: the browser gets its own URL.
+    chains: config.chains.map(({ id, name, nativeCurrency, browserRpcUrl, testnet }) => ({
       id,
       name,
       nativeCurrency,
-      rpcUrl,
+      rpcUrl: browserRpcUrl,
       testnet,
     })),
   };

@@ -17,13 +17,18 @@ const WALLETCONNECT_CONNECT = [
 /**
  * What helmet sends on every response. The CSP allows scripts from
  * this origin only; connections to this origin (and its websockets), the
- * configured RPC endpoints and, only when a project id is set,
+ * RPC endpoints the browser is given and, only when a project id is set,
  * WalletConnect's relay. Helmet's other defaults stay on (nosniff, no
  * cross-origin reads of our resources, origin-keyed agent clusters, ...);
  * HSTS only when the public URL is https, where a browser honours it.
  */
 export function securityHeaderOptions(config: Config): HelmetOptions {
-  const rpcOrigins = [...new Set(config.chains.map((chain) => new URL(chain.rpcUrl).origin))];
+  // What the browser is given (PUBLIC_RPC_URL_<id> or this server's /rpc/<id>), never
+  // RPC_URL_<id>, whose host may be a secret too. PUBLIC_URL's origin is listed for
+  // /rpc when the page is opened at another allowed origin.
+  const rpcOrigins = [
+    ...new Set(config.chains.map((chain) => new URL(chain.browserRpcUrl).origin)),
+  ];
   const wsSelf = config.allowedOrigins.map((origin) => origin.replace(/^http/, 'ws'));
   return {
     contentSecurityPolicy: {

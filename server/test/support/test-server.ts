@@ -147,6 +147,8 @@ async function listenOnFreePort(
     CHAINS: '31337',
     RPC_URL_31337: 'http://127.0.0.1:9',
     RATE_LIMIT_PER_MINUTE: '100000',
+    CHAIN_CHECKS_PER_MINUTE: '100000',
+    RPC_CALLS_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
     IMAGE_CACHE_DIR: join(dir, 'image-cache'),
     ...(options.metrics && { METRICS_PORT: String(await freePort()) }),

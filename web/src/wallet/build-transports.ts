@@ -4,12 +4,13 @@ import { createRpcBackoff, type RpcBackoff } from './rpc-backoff';
 import { withRpcBackoff } from './with-rpc-backoff';
 
 /**
- * docs/web-app.md: a 10 s timeout per request, up to 1000 JSON-RPC calls per HTTP batch, and
- * no retry: a chain whose endpoint did not answer is asked again a minute later (rpc-backoff.ts).
+ * docs/web-app.md: a 10 s timeout per request, up to 100 JSON-RPC calls per HTTP batch (the
+ * most the server's /rpc/<id> takes in one request), and no retry: a chain whose endpoint did
+ * not answer is asked again a minute later (rpc-backoff.ts).
  */
 export const chainTransportOptions = {
   timeout: 10_000,
-  batch: { batchSize: 1_000 },
+  batch: { batchSize: 100 },
   retryCount: 0,
 } as const;
 

@@ -10,8 +10,8 @@ import { createRedisClient, type RedisHealth } from '../../store/create-redis-cl
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export type RateLimiter = {
-  /** Counts one attempt of `key` and says whether it may proceed. */
-  hit(key: string, now: number): Promise<RateLimitDecision>;
+  /** Counts `points` attempts of `key` (one by default) and says whether they may proceed. */
+  hit(key: string, now: number, points?: number): Promise<RateLimitDecision>;
   /** Redis's state for /readyz: 'off' without REDIS_URL. */
   redisHealth(): RedisHealth;
   close(): Promise<void>;
@@ -52,11 +52,11 @@ export function createRateLimiter(p: {
     : new RateLimiterMemory(options);
 
   return {
-    async hit(key, now) {
+    async hit(key, now, points = 1) {
       const start = now - (now % WINDOW_MS);
       const retryAfterSeconds = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
       try {
-        await limiter.consume(`${key}:${start}`);
+        await limiter.consume(`${key}:${start}`, points);
         return { allowed: true };
       } catch (refusal) {
         // The library refuses with a RateLimiterRes; anything else is a store error.

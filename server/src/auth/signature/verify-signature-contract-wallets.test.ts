@@ -177,6 +177,74 @@ describe('signature verification on a real Hardhat chain', () => {
     }
   });
 
+  it('asks the chain once for wrong signatures sent again and again for an address without code', async () => {
+    const target = privateKeyToAccount(generatePrivateKey()).address;
+    const message = signInMessage(target, node.chainId);
+    const wrongSignature = async () =>
+      rejection(
+        verifier.verify({
+          address: target,
+          message,
+          signature: await stranger.signMessage({ message }),
+          chainId: node.chainId,
+        }),
+      );
+    expect(await wrongSignature()).toMatchObject({ details: { reason: 'WALLET_REJECTED' } });
+    const afterFirst = proxy.httpRequests;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const error = await wrongSignature();
+      expect(error).toBeInstanceOf(InvalidSignatureError);
+      expect(error).toMatchObject({ details: { reason: 'WALLET_REJECTED' } });
+    }
+    expect(proxy.httpRequests).toBe(afterFirst);
+  });
+
+  it('still asks the chain for an address with code, and for an EIP-6492 signature of an address remembered without code', async () => {
+    const wallet = await wallets.deployWallet(owner.address, salt(8));
+    const walletMessage = signInMessage(wallet, node.chainId);
+    const wrong = await stranger.signMessage({ message: walletMessage });
+    await rejection(
+      verifier.verify({
+        address: wallet,
+        message: walletMessage,
+        signature: wrong,
+        chainId: node.chainId,
+      }),
+    );
+    const before = proxy.httpRequests;
+    await rejection(
+      verifier.verify({
+        address: wallet,
+        message: walletMessage,
+        signature: wrong,
+        chainId: node.chainId,
+      }),
+    );
+    expect(proxy.httpRequests).toBeGreaterThan(before);
+
+    const { address, factory, factoryData } = await wallets.counterfactualWallet(
+      owner.address,
+      salt(9),
+    );
+    const message = signInMessage(address, node.chainId);
+    await rejection(
+      verifier.verify({
+        address,
+        message,
+        signature: await stranger.signMessage({ message }),
+        chainId: node.chainId,
+      }),
+    );
+    const signature = serializeErc6492Signature({
+      address: factory,
+      data: factoryData,
+      signature: await owner.signMessage({ message }),
+    });
+    await expect(
+      verifier.verify({ address, message, signature, chainId: node.chainId }),
+    ).resolves.toBe('COUNTERFACTUAL');
+  });
+
   it('answers many concurrent contract checks', async () => {
     const wallet = await wallets.deployWallet(owner.address, salt(7));
     const checks = await Promise.all(

@@ -12,6 +12,7 @@ import {
   http,
   isAddress,
   isAddressEqual,
+  isErc6492Signature,
   isHex,
   type PublicClient,
   size,
@@ -22,6 +23,7 @@ import {
   RateLimitedError,
   UnsupportedChainError,
 } from '../../errors.js';
+import { createNoCodeMemory, type NoCodeMemory } from './no-code-memory.js';
 import { createWorkerPool, WorkerPoolFullError, type WorkerPoolStats } from './worker-pool.js';
 
 /**
@@ -35,6 +37,12 @@ export type VerifySignatureParameters = {
   message: string;
   signature: Hex;
   chainId: number;
+  /**
+   * Called once the chain must be asked, never for an EOA's own signature nor
+   * for an address remembered without code: the caller's budget of chain
+   * checks (docs/sign-in.md), which throws to refuse.
+   */
+  beforeAskingChain?: () => Promise<void>;
 };
 
 export type SignatureVerifier = {
@@ -69,6 +77,8 @@ export type CreateSignatureVerifierParameters = {
   maxQueue?: number;
   /** 'javascript' forces viem's recovery even where the WebAssembly one loads. @default 'fastest' */
   recovery?: 'fastest' | 'javascript';
+  /** The addresses the chains said have no code. @default a memory of 10000 for ten minutes */
+  noCode?: NoCodeMemory;
 };
 
 type RecoverSignerJob = { message: string; signature: Hex };
@@ -87,6 +97,7 @@ export function createSignatureVerifier(
     workers = Math.min(2, availableParallelism()),
     maxQueue = 1000,
     recovery = 'fastest',
+    noCode = createNoCodeMemory(),
   } = parameters;
 
   const clients = new Map<number, PublicClient>(
@@ -124,7 +135,7 @@ export function createSignatureVerifier(
   }
 
   return {
-    async verify({ address, message, signature, chainId }) {
+    async verify({ address, message, signature, chainId, beforeAskingChain }) {
       const client = clients.get(chainId);
       if (!client) {
         throw new UnsupportedChainError(`chain ${chainId} is not enabled on this server`, {
@@ -147,12 +158,30 @@ export function createSignatureVerifier(
         if (signer && isAddressEqual(signer, address)) return 'EOA';
       }
 
+      // An EIP-6492 signature is for a wallet without code yet: only the others
+      // can be judged by what the chain said of the address before.
+      const counterfactual = isErc6492Signature(signature);
+      if (!counterfactual && noCode.has(chainId, address)) throw walletRejected();
+      await beforeAskingChain?.();
+      // Asked beside the check, in the same JSON-RPC batch: one HTTP request.
+      const code = counterfactual
+        ? undefined
+        : client.getCode({ address }).then(
+            (bytes) => (bytes === undefined || bytes === '0x' ? 'none' : 'some'),
+            () => 'unknown',
+          );
       const check = verifyContractSignature(client, {
         address,
         chainId,
         hash: hashMessage(message),
         signature,
         timeoutMs,
+      }).catch(async (error: unknown) => {
+        // The wallet refused: the batch has answered, so its code is known.
+        if (code && isWalletRejection(error) && (await code) === 'none') {
+          noCode.remember(chainId, address);
+        }
+        throw error;
       });
       return ecdsa
         ? check.catch((error) => mismatchOrChainFailure(error, address, chainId))
@@ -165,6 +194,17 @@ export function createSignatureVerifier(
 
     close: () => pool.close(),
   };
+}
+
+/** What the chain answers for a signature an address without code cannot accept. */
+function walletRejected(): InvalidSignatureError {
+  return new InvalidSignatureError(undefined, {
+    details: { reason: 'WALLET_REJECTED' satisfies SignatureRejectionReason },
+  });
+}
+
+function isWalletRejection(error: unknown): boolean {
+  return error instanceof InvalidSignatureError && error.details.reason === 'WALLET_REJECTED';
 }
 
 /**
