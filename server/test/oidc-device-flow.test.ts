@@ -8,6 +8,11 @@ import { errorCode } from './support/graphql-client.js';
 import { WIKI } from './support/oidc-relying-party.js';
 import { type SignedIn, signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+  webhooksEnv,
+} from './support/webhook-receiver.js';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
@@ -76,17 +81,23 @@ describe.each(databaseBackends)('device login on $name', ({ name, kind, availabl
   describe.skipIf(!available)(name, () => {
     let server: TestServer;
     let person: SignedIn;
-    const adminKey = newKey();
+    let receiver: WebhookReceiver;
 
     beforeAll(async () => {
+      receiver = await startWebhookReceiver();
+      const endpoint = { id: 'crm', url: receiver.url, secret: receiver.secret };
       server = await startTestServer({
         database: kind,
-        env: { OIDC_CLIENTS: JSON.stringify([WIKI, TV]), ADMIN_ADDRESSES: adminKey.address },
+        env: {
+          OIDC_CLIENTS: JSON.stringify([WIKI, TV]),
+          WEBHOOKS: webhooksEnv([{ ...endpoint, events: ['app.authorized'] }]),
+        },
       });
       person = await signedIn(server, newKey());
     });
     afterAll(async () => {
       await server?.close();
+      await receiver?.close();
     });
 
     async function form(path: string, fields: Record<string, string>, basic?: string) {
@@ -141,12 +152,15 @@ describe.each(databaseBackends)('device login on $name', ({ name, kind, availabl
       expect(code.interval).toBe(5);
     });
 
-    it('sends a browser that opens the provider’s own page on to /device', async () => {
+    it('sends a browser that opens the provider’s own page on to /device, and refuses a form posted there', async () => {
       const response = await fetch(`${server.url}/oidc/device?user_code=WDJB-MJHT`, {
         redirect: 'manual',
       });
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe(`${server.origin}/device?code=WDJB-MJHT`);
+      const posted = await form('/device', { user_code: 'WDJB-MJHT', confirm: 'yes' });
+      expect(posted.status).toBe(404);
+      expect(posted.body.error).toBe('invalid_request');
     });
 
     it('refuses the grant with unauthorized_client to a client whose entry does not list it', async () => {
@@ -231,6 +245,13 @@ describe.each(databaseBackends)('device login on $name', ({ name, kind, availabl
         },
       });
       expect(actions.map((a) => a.action)).toContain('app_authorized');
+      // The consent's webhook, as for any app's consent.
+      await expect
+        .poll(() => receiver.delivered().map(({ type, data }) => ({ type, data })))
+        .toContainEqual({
+          type: 'app.authorized',
+          data: { accountId: person.accountId, clientId: 'tv-app' },
+        });
 
       // A code is used once: approved, it is no longer shown, nor redeemed again.
       const again = await person.client.request(APPROVE, { code: code.user_code });

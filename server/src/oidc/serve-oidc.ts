@@ -45,11 +45,17 @@ const oidcProvider: FastifyPluginAsync<{ services: Services }> = async (app, { s
     if (isProvidersDevicePage(req.url)) {
       // The person answers a device on Sigil's page, in their language and
       // with their wallet; the provider's own page is never shown.
-      const code = new URL(req.url ?? '/', publicUrl).searchParams.get('user_code');
-      res.statusCode = req.method === 'GET' ? 303 : 404;
-      if (req.method === 'GET')
-        res.setHeader('location', devicePageUrl(publicUrl, code ?? undefined));
-      res.end();
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        const code = new URL(req.url ?? '/', publicUrl).searchParams.get('user_code');
+        res.writeHead(303, { location: devicePageUrl(publicUrl, code ?? undefined) }).end();
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(
+        JSON.stringify({
+          error: 'invalid_request',
+          error_description: `Enter the code at ${devicePageUrl(publicUrl)}.`,
+        }),
+      );
       return;
     }
     // The provider builds every endpoint URL from the request's host and
