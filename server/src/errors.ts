@@ -36,6 +36,7 @@ declare module '@sigil/siwe' {
     FORBIDDEN: true;
     ACCOUNT_SUSPENDED: true;
     NOT_FOUND: true;
+    DEVICE_CODE_INVALID: true;
     INTERNAL_SERVER_ERROR: true;
   }
 }
@@ -150,6 +151,14 @@ export class AccountSuspendedError extends SigilError {
 /** An administrator's operation names an account, role or delivery that does not exist. */
 export class NotFoundError extends SigilError {
   readonly code = 'NOT_FOUND';
+}
+
+/** A device login's code (docs/oidc.md, "Device login") that is unknown, used or expired. */
+export class DeviceCodeInvalidError extends SigilError {
+  readonly code = 'DEVICE_CODE_INVALID';
+  constructor() {
+    super('This code is not valid or has expired.');
+  }
 }
 
 /** A broken invariant: reported as INTERNAL_SERVER_ERROR with details masked. */

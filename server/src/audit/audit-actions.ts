@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'profile_updated',
   'app_authorized',
   'app_revoked',
+  'oidc_device_approved',
+  'oidc_device_denied',
   'roles_changed',
   'account_suspended',
   'account_unsuspended',

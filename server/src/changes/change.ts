@@ -91,6 +91,8 @@ export type Change =
   | { action: 'profile_updated'; accountId: string; fields: string[] }
   | { action: 'app_authorized'; accountId: string; clientId: string; scopes: string[] }
   | { action: 'app_revoked'; accountId: string; clientId: string }
+  | { action: 'oidc_device_approved'; accountId: string; clientId: string; scopes: string[] }
+  | { action: 'oidc_device_denied'; accountId: string; clientId: string }
   | {
       action: 'roles_changed';
       accountId: string;

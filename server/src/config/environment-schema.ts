@@ -18,7 +18,9 @@ import { webhookEndpoint } from './webhook-endpoint.js';
  * message can still be used, and an hour is already far more than a wallet
  * takes to sign; a shutdown longer than ten minutes is one an orchestrator
  * has long since given up on; roles a day old are no longer what the
- * chains say.
+ * chains say. A device code is typed by a person who is looking at it: an
+ * hour is already longer than anyone takes, and a longer one is a longer
+ * window to guess in.
  */
 export const DURATION_LIMITS = {
   SESSION_MAX_AGE: 365 * 86_400,
@@ -29,6 +31,7 @@ export const DURATION_LIMITS = {
   AUDIT_RETENTION: 10 * 365 * 86_400,
   REFUSED_SIGN_IN_RETENTION: 10 * 365 * 86_400,
   WEBHOOK_RETRY_DELAYS: 7 * 86_400,
+  DEVICE_CODE_TTL: 3_600,
 } as const;
 
 /**
@@ -177,6 +180,10 @@ export const environmentVariables = {
         'OpenID Connect clients: a JSON array, or the path of a JSON file; none: no provider routes at all',
     },
   ),
+  DEVICE_CODE_TTL: environmentVariable(duration(DURATION_LIMITS.DEVICE_CODE_TTL), {
+    default: '10m',
+    meaning: `how long a device login's code (docs/oidc.md, "Device login") can be approved, ${atMost('DEVICE_CODE_TTL')}`,
+  }),
   ACCESS_RULES: environmentVariable(
     jsonArrayOrFile(accessRule, {
       items: 'rules',

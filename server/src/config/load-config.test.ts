@@ -344,23 +344,40 @@ describe('OIDC_CLIENTS', () => {
     expect(loadConfig({}).oidcClients).toEqual([]);
   });
 
-  it('reads a JSON array: a client without a secret is public', () => {
+  const webApp = { grant_types: ['authorization_code', 'refresh_token'] };
+
+  it('reads a JSON array: a client without a secret is public, without grant_types a web app', () => {
     const spa = {
       client_id: 'spa',
       client_name: 'SPA',
       redirect_uris: ['http://localhost:5173/cb'],
     };
     expect(loadConfig({ OIDC_CLIENTS: JSON.stringify([wiki, spa]) }).oidcClients).toEqual([
-      wiki,
-      spa,
+      { ...wiki, ...webApp },
+      { ...spa, ...webApp },
     ]);
+  });
+
+  it('reads a device client without redirect_uris, and wants them of the authorization_code grant', () => {
+    const tv = {
+      client_id: 'tv-app',
+      client_name: 'Living-room TV',
+      grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'],
+    };
+    expect(loadConfig({ OIDC_CLIENTS: JSON.stringify([tv]) }).oidcClients).toEqual([tv]);
+    expect(
+      problem(JSON.stringify([{ ...tv, grant_types: ['authorization_code', ...tv.grant_types] }])),
+    ).toBe('OIDC_CLIENTS: 0.redirect_uris are required for the authorization_code grant');
+    expect(problem(JSON.stringify([{ ...tv, grant_types: ['implicit'] }]))).toMatch(
+      /^OIDC_CLIENTS: 0\.grant_types\.0 /,
+    );
   });
 
   it('reads the path of a JSON file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sigil-config-'));
     const path = join(dir, 'clients.json');
     writeFileSync(path, JSON.stringify([wiki]));
-    expect(loadConfig({ OIDC_CLIENTS: path }).oidcClients).toEqual([wiki]);
+    expect(loadConfig({ OIDC_CLIENTS: path }).oidcClients).toEqual([{ ...wiki, ...webApp }]);
     rmSync(dir, { recursive: true });
   });
 

@@ -74,6 +74,8 @@ function configFrom(env: Environment) {
     imageRendersPerMinute: env.IMAGE_RENDERS_PER_MINUTE,
     /** OpenID Connect clients; none means no provider routes at all. */
     oidcClients: env.OIDC_CLIENTS ?? [],
+    /** How long a device login's user code can be approved (RFC 8628's `expires_in`). */
+    deviceCodeTtlSeconds: env.DEVICE_CODE_TTL,
     /** Access rules (docs/access.md), in the order written; none: every account's rule roles are empty. */
     accessRules: env.ACCESS_RULES ?? [],
     /** How old a rules check may be before a read of roles checks the chains again. */

@@ -86,6 +86,7 @@ function listBounds(config: Config): Record<string, ListBound> {
     'PublicProfile.wallets': wallets,
     // Every scope Sigil offers, and offline_access.
     'ConnectedApp.scopes': () => Object.keys(SCOPE_CLAIMS).length + 1,
+    'DeviceLogin.scopes': () => Object.keys(SCOPE_CLAIMS).length + 1,
     'AccountEvent.roles': roles,
   };
 }

@@ -7,6 +7,7 @@ import { authResolvers } from '../auth/auth-resolvers.js';
 import { eventResolvers } from '../events/event-resolvers.js';
 import { imageResolvers } from '../images/image-resolvers.js';
 import { connectedAppResolvers } from '../oidc/connected-app-resolvers.js';
+import { deviceLoginResolvers } from '../oidc/device/device-login-resolvers.js';
 import { profileResolvers } from '../profiles/profile-resolvers.js';
 import { sessionResolvers } from '../sessions/session-resolvers.js';
 import { webhookResolvers } from '../webhooks/webhook-resolvers.js';
@@ -26,6 +27,7 @@ export const resolvers: Resolvers[] = [
   sessionResolvers,
   eventResolvers,
   connectedAppResolvers,
+  deviceLoginResolvers,
   profileResolvers,
   imageResolvers,
   accessResolvers,

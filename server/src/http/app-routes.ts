@@ -9,6 +9,7 @@ export const APP_ROUTE_PATTERNS = [
   '/',
   '/account',
   '/oidc/interaction/:uid',
+  '/device',
   '/u/:address',
   '/verify',
   '/admin',

@@ -9,6 +9,9 @@ import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
 import { claimsForScope, findAccountClaims, SCOPE_CLAIMS } from './account-claims.js';
 import { deleteConnectionOfGrant, findConnection, touchConnection } from './connected-app-store.js';
+import { deviceFlowAnswers } from './device/device-flow-answers.js';
+import type { DevicePollPace } from './device/device-poll-pace.js';
+import { USER_CODE_MASK } from './device/user-code.js';
 import { renderErrorPage } from './error-page.js';
 import { KyselyOidcAdapter } from './kysely-oidc-adapter.js';
 import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
@@ -20,15 +23,20 @@ export function issuerFor(services: Pick<Services, 'config'>): string {
   return `${services.config.publicUrl.origin}${OIDC_MOUNT_PATH}`;
 }
 
-/** OIDC_CLIENTS as oidc-provider metadata: without a secret, a public client that must use PKCE. */
+/**
+ * OIDC_CLIENTS as oidc-provider metadata: without a secret, a public client
+ * (that must use PKCE for the authorization code). A client allowed only the
+ * device grant has no redirect and no response type.
+ */
 export function clientMetadata(client: OidcClientConfig): ClientMetadata {
+  const webApp = client.grant_types.includes('authorization_code');
   return {
     client_id: client.client_id,
     client_name: client.client_name,
-    redirect_uris: client.redirect_uris,
+    redirect_uris: client.redirect_uris ?? [],
     post_logout_redirect_uris: client.post_logout_redirect_uris ?? [],
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
+    grant_types: client.grant_types,
+    response_types: webApp ? ['code'] : [],
     ...(client.client_secret
       ? { client_secret: client.client_secret, token_endpoint_auth_method: 'client_secret_basic' }
       : { token_endpoint_auth_method: 'none' }),
@@ -63,7 +71,10 @@ function loginFollowsSigilSession(services: Services) {
  * interactions in the web app. PKCE keeps oidc-provider's default: required
  * for public clients, S256 only.
  */
-export async function createOidcProvider(services: Services): Promise<Provider> {
+export async function createOidcProvider(
+  services: Services,
+  { devicePollPace }: { devicePollPace: DevicePollPace },
+): Promise<Provider> {
   const { config, db, logger } = services;
   const keys = await loadOrCreateOidcKeys(db);
   const configuration: Configuration = {
@@ -96,6 +107,9 @@ export async function createOidcProvider(services: Services): Promise<Provider> 
       introspection: { enabled: true },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       userinfo: { enabled: true },
+      // Device login (docs/oidc.md): the person answers on Sigil's own page
+      // (web app `/device`), never the provider's, which serve-oidc.ts sends there.
+      deviceFlow: { enabled: true, charset: 'base-20', mask: USER_CODE_MASK },
     },
     interactions: {
       policy: loginFollowsSigilSession(services),
@@ -122,6 +136,7 @@ export async function createOidcProvider(services: Services): Promise<Provider> 
       Grant: ttl.GRANT_TTL_SECONDS,
       Interaction: ttl.INTERACTION_TTL_SECONDS,
       Session: ttl.SESSION_TTL_SECONDS,
+      DeviceCode: config.deviceCodeTtlSeconds,
     },
     // Browser-based public clients exchange codes from their own origin.
     clientBasedCORS: (_ctx, origin, client) =>
@@ -131,6 +146,7 @@ export async function createOidcProvider(services: Services): Promise<Provider> 
   const provider = new Provider(issuerFor(services), configuration);
   // serve-oidc.ts sets the forwarded host and scheme from PUBLIC_URL on every request.
   provider.proxy = true;
+  provider.use(deviceFlowAnswers(config.publicUrl, devicePollPace));
 
   provider.on('access_token.saved', (token) => {
     if (!token.grantId) return;

@@ -17,6 +17,8 @@ export type GrantConsentParameters = {
   missingClaims?: string[] | undefined;
   /** Who consents from where, for the audit log. */
   source: ChangeSource;
+  /** The consent answers a device's request (docs/oidc.md, "Device login"): recorded as such too. */
+  viaDevice?: boolean;
 };
 
 /**
@@ -61,6 +63,12 @@ export async function grantConsentAndNotify(
       scopes: grantedScopes,
       grantedAt: widened ? now : Number(existing.granted_at),
     });
+    if (p.viaDevice) {
+      await record(
+        { ...p.source, at: now },
+        { action: 'oidc_device_approved', accountId, clientId, scopes: p.scopes },
+      );
+    }
     if (widened) {
       await record(
         { ...p.source, at: now },

@@ -8,6 +8,9 @@ import { unstorableText } from '../store/storable-text.js';
  * the same sessions, interactions, codes, grants and tokens. One table holds
  * every model (see migration 0005-oidc). Expiry is honoured on read: an
  * expired row is never returned, whatever the sweep has not yet removed.
+ * A device code's row outlives the code by one lifetime: the provider checks
+ * the code's own expiry, so a device polling past it hears `expired_token`
+ * (RFC 8628 §3.5), not that the code never was.
  * The provider keeps its own time (epoch seconds from Date.now), so the
  * adapter does too, not the server's injectable clock.
  */
@@ -23,7 +26,9 @@ export class KyselyOidcAdapter implements Adapter {
       grant_id: payload.grantId ?? null,
       uid: payload.uid ?? null,
       user_code: payload.userCode ?? null,
-      expires_at: expiresIn ? Date.now() + expiresIn * 1000 : null,
+      expires_at: expiresIn
+        ? Date.now() + expiresIn * 1000 * (this.kind === 'DeviceCode' ? 2 : 1)
+        : null,
       consumed_at: null,
     };
     await this.db
@@ -89,6 +94,32 @@ export class KyselyOidcAdapter implements Adapter {
       ? payload
       : { ...payload, consumed: Math.floor(Number(row.consumed_at) / 1000) };
   }
+}
+
+/**
+ * Marks a device code as being answered, once: of two answers to the same
+ * code at the same time (two tabs, two instances) only one gets true. A
+ * compare-and-set of the stored payload, one statement on SQLite and
+ * PostgreSQL alike; the provider's own models have no such operation.
+ */
+export async function claimDeviceCode(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('oidc_models')
+    .select('payload')
+    .where('kind', '=', 'DeviceCode')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return false;
+  const payload = JSON.parse(row.payload) as AdapterPayload;
+  if (payload.inFlight || payload.accountId || payload.error) return false;
+  const result = await db
+    .updateTable('oidc_models')
+    .set({ payload: JSON.stringify({ ...payload, inFlight: true }) })
+    .where('kind', '=', 'DeviceCode')
+    .where('id', '=', id)
+    .where('payload', '=', row.payload)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Removes the grant and everything issued under it, on every instance at once. */

@@ -12,7 +12,10 @@ export function providerSecurityHeaders(
 ): Record<string, string> {
   const clientOrigins = new Set<string>();
   for (const client of config.oidcClients) {
-    for (const uri of [...client.redirect_uris, ...(client.post_logout_redirect_uris ?? [])]) {
+    for (const uri of [
+      ...(client.redirect_uris ?? []),
+      ...(client.post_logout_redirect_uris ?? []),
+    ]) {
       const { origin } = new URL(uri);
       // Custom-scheme redirects (native apps) have no origin to name.
       if (origin !== 'null') clientOrigins.add(origin);

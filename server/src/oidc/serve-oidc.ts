@@ -1,7 +1,11 @@
 import middie from '@fastify/middie';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { createRateLimiter } from '../auth/rate-limit/rate-limiter.js';
 import type { Services } from '../services.js';
+import { attachDeviceFlow, detachDeviceFlow } from './device/device-flow-of.js';
+import { devicePageUrl } from './device/device-page-url.js';
+import { createDevicePollPace } from './device/device-poll-pace.js';
 import { registerInteractionRoutes } from './interaction-routes.js';
 import { OIDC_MOUNT_PATH } from './oidc-paths.js';
 import { providerSecurityHeaders } from './provider-security-headers.js';
@@ -18,14 +22,42 @@ const oidcProvider: FastifyPluginAsync<{ services: Services }> = async (app, { s
   // Loaded only when needed: oidc-provider warns on stderr at import on Node 20,
   // which a server without clients has no reason to print.
   const { createOidcProvider } = await import('./create-oidc-provider.js');
-  const provider = await createOidcProvider(services);
+  const { publicUrl, trustProxy, redisUrl } = services.config;
+  const devicePollPace = createDevicePollPace({ redisUrl, logger: services.logger });
+  const deviceCodeGuesses = createRateLimiter({
+    limitPerMinute: DEVICE_CODE_GUESSES_PER_MINUTE,
+    redisUrl,
+    logger: services.logger,
+  });
+  app.addHook('onClose', async () => {
+    detachDeviceFlow(services);
+    await devicePollPace.close();
+    await deviceCodeGuesses.close();
+  });
+  const provider = await createOidcProvider(services, { devicePollPace });
+  attachDeviceFlow(services, { provider, guesses: deviceCodeGuesses });
   const handler = provider.callback();
   await app.register(middie);
   const interactionPrefix = '/interaction/';
-  const { publicUrl, trustProxy } = services.config;
   const headers = providerSecurityHeaders(services.config);
   app.use(OIDC_MOUNT_PATH, (req, res, next) => {
     if (req.url?.startsWith(interactionPrefix)) return next();
+    if (isProvidersDevicePage(req.url)) {
+      // The person answers a device on Sigil's page, in their language and
+      // with their wallet; the provider's own page is never shown.
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        const code = new URL(req.url ?? '/', publicUrl).searchParams.get('user_code');
+        res.writeHead(303, { location: devicePageUrl(publicUrl, code ?? undefined) }).end();
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(
+        JSON.stringify({
+          error: 'invalid_request',
+          error_description: `Enter the code at ${devicePageUrl(publicUrl)}.`,
+        }),
+      );
+      return;
+    }
     // The provider builds every endpoint URL from the request's host and
     // scheme; Sigil's are PUBLIC_URL's, whatever address the request reached
     // (so the provider is told it stands behind a proxy that says so).
@@ -40,6 +72,15 @@ const oidcProvider: FastifyPluginAsync<{ services: Services }> = async (app, { s
   registerInteractionRoutes(app, services, provider);
   // Expired provider rows are deleted by housekeeping (housekeeping/run-housekeeping.ts).
 };
+
+/** Wrong device codes one client address may type a minute (docs/operations.md, "Limits"). */
+const DEVICE_CODE_GUESSES_PER_MINUTE = 5;
+
+/** The provider's code entry and its resume paths (`/oidc/device`, `/oidc/device/<uid>/…`), not `/oidc/device/auth`. */
+function isProvidersDevicePage(url: string | undefined): boolean {
+  const path = (url ?? '').split('?')[0] ?? '';
+  return (path === '/device' || path.startsWith('/device/')) && path !== '/device/auth';
+}
 
 /**
  * fastifyPlugin: the provider's own endpoints (/oidc/auth, /oidc/token, …)

@@ -119,6 +119,9 @@ export function webhookMessagesOf(context: ChangeContext, change: Change): Webho
     case 'primary_wallet_changed':
     case 'profile_updated':
     case 'webhook_resent':
+    // The consent itself is app_authorized's message, as on the interaction page.
+    case 'oidc_device_approved':
+    case 'oidc_device_denied':
       return [];
   }
 }

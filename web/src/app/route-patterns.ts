@@ -9,6 +9,7 @@ export const routePatterns = {
   home: '/',
   account: '/account',
   oidcInteraction: '/oidc/interaction/:uid',
+  device: '/device',
   publicProfile: '/u/:address',
   verify: '/verify',
   // The operator's console routes below `/admin` itself: adminViewPatterns.

@@ -15,6 +15,7 @@ import { type RouteName, routePatterns } from './route-patterns';
  * `/u/:address` and `/verify` work for a visitor who is neither signed in nor connected.
  * `/oidc/interaction/:uid` is where the OpenID Connect provider sends a
  * person to sign in and consent for an app (server: src/oidc/).
+ * `/device` is where a person answers a device's sign-in, by the code it shows (server: src/oidc/device/).
  * `/admin` and the paths below it are the operator's console, for administrators only.
  */
 export const routeTable = {
@@ -29,6 +30,10 @@ export const routeTable = {
   oidcInteraction: defineRoute(
     routePatterns.oidcInteraction,
     lazyPage(() => import('../pages/oidc-interaction-page')),
+  ),
+  device: defineRoute(
+    routePatterns.device,
+    lazyPage(() => import('../pages/device-page')),
   ),
   publicProfile: defineRoute(
     routePatterns.publicProfile,

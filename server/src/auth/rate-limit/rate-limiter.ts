@@ -12,6 +12,12 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 export type RateLimiter = {
   /** Counts `points` attempts of `key` (one by default) and says whether they may proceed. */
   hit(key: string, now: number, points?: number): Promise<RateLimitDecision>;
+  /**
+   * Whether `key` is already over its limit, without counting an attempt:
+   * for limits on failures only (wrong device codes), where a success must
+   * not be counted but must not get through a limit either.
+   */
+  check(key: string, now: number): Promise<RateLimitDecision>;
   /** Redis's state for /readyz: 'off' without REDIS_URL. */
   redisHealth(): RedisHealth;
   close(): Promise<void>;
@@ -51,10 +57,13 @@ export function createRateLimiter(p: {
       })
     : new RateLimiterMemory(options);
 
+  const windowOf = (now: number) => {
+    const start = now - (now % WINDOW_MS);
+    return { start, retryAfterSeconds: Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000)) };
+  };
   return {
     async hit(key, now, points = 1) {
-      const start = now - (now % WINDOW_MS);
-      const retryAfterSeconds = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
+      const { start, retryAfterSeconds } = windowOf(now);
       try {
         await limiter.consume(`${key}:${start}`, points);
         return { allowed: true };
@@ -63,6 +72,14 @@ export function createRateLimiter(p: {
         if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds };
         throw refusal;
       }
+    },
+    async check(key, now) {
+      const { start, retryAfterSeconds } = windowOf(now);
+      // A store error is no refusal: the next hit counts on the insurance limiter.
+      const counted = await limiter.get(`${key}:${start}`).catch(() => null);
+      return counted && counted.consumedPoints > p.limitPerMinute
+        ? { allowed: false, retryAfterSeconds }
+        : { allowed: true };
     },
     redisHealth: () => (redis ? (redis.status === 'ready' ? 'ok' : 'down') : 'off'),
     async close() {

@@ -33,6 +33,16 @@ export const auditActionWords: Record<AuditAction, MessageDescriptor> = {
     message: 'App access revoked',
     comment: 'An audit log action: the person took back an app’s access.',
   }),
+  oidc_device_approved: msg({
+    message: 'Device sign-in approved',
+    comment:
+      'An audit log action: the person approved, with the code a device showed, that app (a TV, a command-line tool) signing in with the account.',
+  }),
+  oidc_device_denied: msg({
+    message: 'Device sign-in denied',
+    comment:
+      'An audit log action: the person refused, with the code a device showed, that app signing in with the account.',
+  }),
   roles_changed: msg({
     message: 'Roles changed by the access rules',
     comment: 'An audit log action: a check of the chains granted or took back roles.',

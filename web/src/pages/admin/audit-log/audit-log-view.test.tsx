@@ -68,7 +68,10 @@ describe('the audit log view', () => {
     // Every action by its words, each sent by its name.
     const refused = options.find((option) => option.textContent === 'Sign-in refused');
     expect(refused?.getAttribute('value')).toBe('sign_in_refused');
-    expect(options).toHaveLength(18);
+    const approved = options.find((option) => option.textContent === 'Device sign-in approved');
+    expect(approved?.getAttribute('value')).toBe('oidc_device_approved');
+    // Every action (the schema's 19) and "any".
+    expect(options).toHaveLength(20);
   });
 
   it('links the JSON Lines export with the chosen days', async () => {
