@@ -20,6 +20,8 @@ const OPENED = [
   'signature verifier',
   'account events',
   'rate limiter',
+  'chain check limiter',
+  'rpc call limiter',
   'image render limiter',
   'access checker',
 ];
