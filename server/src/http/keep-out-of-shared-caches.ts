@@ -21,8 +21,10 @@ export function markSessionDependent(reply: FastifyReply): FastifyReply {
  * event stream), before the head is written.
  */
 export function keepAnswersOutOfSharedCaches(app: FastifyInstance): void {
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // A callback hook, not an async one: every GraphQL answer passes here, and
+  // a promise per answer is a cost every `me` pays (bench/README.md, §5).
+  app.addHook('onSend', (_req, reply, payload, done) => {
     markSessionDependent(reply);
-    return payload;
+    done(null, payload);
   });
 }

@@ -32,9 +32,10 @@ export function urlHoldsUnstorableText(url: string): boolean {
  */
 export const rejectUnstorableUrl = fp(
   async (app) => {
-    app.addHook('onRequest', async (req, reply) => {
-      if (!urlHoldsUnstorableText(req.url)) return;
-      return reply.code(400).header('cache-control', 'no-store').send({
+    // A callback hook: every request passes here, and an async one costs a promise each.
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!urlHoldsUnstorableText(req.url)) return done();
+      reply.code(400).header('cache-control', 'no-store').send({
         error: 'Bad Request',
         message: 'The URL holds a NUL character or bytes that are not UTF-8.',
       });
