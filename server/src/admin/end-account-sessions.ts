@@ -1,3 +1,4 @@
+import { liveSessionsOfAccount } from '../sessions/live-sessions-of-account.js';
 import type { SessionLifetimes } from '../sessions/session-lifetimes.js';
 import type { SessionRow } from '../sessions/session-store.js';
 import type { Db } from '../store/database.js';
@@ -15,10 +16,7 @@ export async function endLiveSessionsOfAccount(
   return db
     .updateTable('sessions')
     .set({ ended_at: p.now, end_reason: 'REVOKED' })
-    .where('account_id', '=', p.accountId)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', p.now)
-    .where('last_seen_at', '>', p.now - p.lifetimes.idleTimeoutSeconds * 1000)
+    .where(liveSessionsOfAccount(p))
     .returningAll()
     .execute();
 }

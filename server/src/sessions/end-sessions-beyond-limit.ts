@@ -1,4 +1,5 @@
 import type { Db } from '../store/database.js';
+import { liveSessionsOfAccount } from './live-sessions-of-account.js';
 import type { SessionLifetimes } from './session-lifetimes.js';
 import type { SessionRow } from './session-store.js';
 
@@ -15,14 +16,11 @@ export async function endSessionsBeyondLimit(
   db: Db,
   p: { accountId: string; limit: number; now: number; lifetimes: SessionLifetimes },
 ): Promise<SessionRow[]> {
-  const idleSince = p.now - p.lifetimes.idleTimeoutSeconds * 1000;
+  const live = liveSessionsOfAccount(p);
   const lastKept = await db
     .selectFrom('sessions')
     .select(['created_at', 'id'])
-    .where('account_id', '=', p.accountId)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', p.now)
-    .where('last_seen_at', '>', idleSince)
+    .where(live)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -32,10 +30,7 @@ export async function endSessionsBeyondLimit(
   return db
     .updateTable('sessions')
     .set({ ended_at: p.now, end_reason: 'REVOKED' })
-    .where('account_id', '=', p.accountId)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', p.now)
-    .where('last_seen_at', '>', idleSince)
+    .where(live)
     .where((eb) =>
       eb.or([
         eb('created_at', '<', lastKept.created_at),
