@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { localeBootPlugin } from './build/locale-boot-plugin.ts';
+import { rainbowKitLastLocaleWins } from './build/rainbowkit-last-locale-wins.ts';
 import { createWalletStackChunkNamer } from './build/wallet-stack-chunks.ts';
 
 // In development Vite serves the app and forwards the API to the Sigil server,
@@ -39,6 +40,8 @@ export default defineConfig(({ mode }) => ({
     lingui(),
     // Picks the locale before the first paint and fetches its catalogue beside the entry.
     localeBootPlugin(),
+    // The wallet dialog ends in the language last chosen, however quickly languages change.
+    rainbowKitLastLocaleWins(),
     // A brotli and a gzip copy beside each text file, compressed once at the highest levels;
     // the server sends the best one the browser accepts (docs/web-app.md, "First-visit delivery").
     compression({
@@ -52,6 +55,8 @@ export default defineConfig(({ mode }) => ({
   // Workspace packages (@sigil/*) are bundled from their TypeScript sources
   // (their `source` export condition): the app never waits on their dist/.
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  // The dev server pre-bundles RainbowKit: the same transform runs there.
+  optimizeDeps: { rolldownOptions: { plugins: [rainbowKitLastLocaleWins()] } },
   // Apollo Client drops its development-only checks and messages when this is false.
   define: mode === 'production' ? { 'globalThis.__DEV__': 'false' } : {},
   server: {
