@@ -161,6 +161,7 @@ async function signInOnceVerified(
       action: 'sign_in',
       accountId: account.id,
       sessionId: session.id,
+      method: 'wallet',
       address: signer.address,
       namespace: signer.namespace,
       chainId: signer.chainId,
