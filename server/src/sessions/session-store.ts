@@ -13,8 +13,10 @@ export async function createSession(
   db: Db,
   p: {
     accountId: string;
-    /** The wallet that signed in. */
-    wallet: { id: string; address: string };
+    /** The wallet that signed in; none for a passkey's sign-in. */
+    wallet: { id: string; address: string } | null;
+    /** The passkey that signed in (docs/passkeys.md); absent for a wallet's. */
+    passkeyId?: string;
     /** The EVM chain id of the sign-in; null for a Solana one. */
     chainId: number | null;
     /** The sign-in's CAIP-2 chain: needed when chainId is null. */
@@ -28,8 +30,10 @@ export async function createSession(
   const session: SessionRow = {
     id: randomUUID(),
     account_id: p.accountId,
-    wallet_id: p.wallet.id,
-    address: p.wallet.address,
+    wallet_id: p.wallet?.id ?? null,
+    address: p.wallet?.address ?? null,
+    method: p.passkeyId === undefined ? 'wallet' : 'passkey',
+    passkey_id: p.passkeyId ?? null,
     token_hash: hashSessionToken(token),
     chain_id: p.chainId,
     // Only a session without an EVM chain id keeps its chain (accounts/row-chain.ts).

@@ -28,6 +28,7 @@ describeEachDatabase('migrations', (database) => {
         '0008-audit-log',
         '0009-webhooks',
         '0010-solana-wallets',
+        '0011-passkeys',
       ]);
       const tables = (await database.store.db.introspection.getTables()).map((table) => table.name);
       expect(tables).toEqual(
@@ -122,6 +123,7 @@ describeEachDatabase('migrations', (database) => {
         '0008-audit-log',
         '0009-webhooks',
         '0010-solana-wallets',
+        '0011-passkeys',
       ]);
     });
     afterAll(() => closeLegacy?.());
@@ -272,6 +274,7 @@ describeEachDatabase('migrations', (database) => {
         '0008-audit-log',
         '0009-webhooks',
         '0010-solana-wallets',
+        '0011-passkeys',
       ]);
     });
     afterAll(() => closeLegacy?.());
@@ -360,7 +363,7 @@ describeEachDatabase('migrations', (database) => {
         sessions: await all('sessions'),
         signIns: await all('sign_ins'),
       };
-      expect(await migrateToLatest(legacy)).toEqual(['0010-solana-wallets']);
+      expect(await migrateToLatest(legacy)).toEqual(['0010-solana-wallets', '0011-passkeys']);
     });
     afterAll(() => closeLegacy?.());
 
