@@ -126,7 +126,8 @@ export class FakeAuthenticator {
     const authData = this.authData(bend.rpId ?? options.rpId, bend, 0, credential.counter);
     const signed = Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]);
     const signature = sign('sha256', signed, credential.privateKey);
-    if (bend.badSignature) signature.writeUInt8((signature.at(-1) ?? 0) ^ 0xff, signature.length - 1);
+    if (bend.badSignature)
+      signature.writeUInt8((signature.at(-1) ?? 0) ^ 0xff, signature.length - 1);
     const id = credential.id.toString('base64url');
     return JSON.stringify({
       id,
