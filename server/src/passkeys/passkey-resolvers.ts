@@ -1,5 +1,6 @@
 import { adminChangeContext, requireAccount } from '../admin/admin-action.js';
 import { accountIdArgument } from '../admin/admin-input.js';
+import { protectConfiguredAdministrator } from '../admin/protect-configured-administrator.js';
 import { changeSourceOf } from '../audit/change-source.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
 import { PasskeyNotRecognizedError } from '../errors.js';
@@ -143,6 +144,12 @@ export const passkeyResolvers: Resolvers = {
         context.services.db,
         accountIdArgument(args.accountId, 'accountId'),
       );
+      // It ends sessions: guarded as endSessions is.
+      await protectConfiguredAdministrator(context.services.db, context.services.config, {
+        actorId: admin.account_id,
+        targetId: account.id,
+        action: 'end-sessions',
+      });
       const outcome = await removePasskeyAndNotify(context.services, {
         accountId: account.id,
         passkeyId: passkeyIdArgument(args.id),
