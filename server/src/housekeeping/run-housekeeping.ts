@@ -57,9 +57,13 @@ export async function runHousekeeping(
   // rest of the log: they are kept a shorter time (REFUSED_SIGN_IN_RETENTION).
   const steps: [HousekeptTable, () => Promise<number>][] = [
     ['sessions', () => deleteEndedSessions(db, { now: clock(), lifetimes, batchSize })],
-    ['nonces', () => deleteStaleNonces(db, { now: clock(), batchSize })],
     // A passkey ceremony's challenges are kept as nonces are, and counted with them.
-    ['nonces', () => deleteStalePasskeyChallenges(db, { now: clock(), batchSize })],
+    [
+      'nonces',
+      async () =>
+        (await deleteStaleNonces(db, { now: clock(), batchSize })) +
+        (await deleteStalePasskeyChallenges(db, { now: clock(), batchSize })),
+    ],
     ['oidc_models', () => deleteExpiredOidcModels(db, { now: clock(), batchSize })],
     [
       'webhook_deliveries',

@@ -374,11 +374,13 @@ describeEachDatabase('migrations', (database) => {
       );
       const numbered = (rows: Row[]) =>
         rows.map((row) => ({ ...row, chain_id: Number(row.chain_id), chain: row.chain ?? null }));
+      // Migration 0011 (passkeys) ran too: every existing row is a wallet's.
+      const wallet = { method: 'wallet', passkey_id: null };
       expect(numbered(await all('sessions'))).toEqual(
-        numbered(before.sessions.map((row) => ({ ...row, chain: null }))),
+        numbered(before.sessions.map((row) => ({ ...row, chain: null, ...wallet }))),
       );
       expect(numbered(await all('sign_ins'))).toEqual(
-        numbered(before.signIns.map((row) => ({ ...row, chain: null }))),
+        numbered(before.signIns.map((row) => ({ ...row, chain: null, ...wallet }))),
       );
     });
 
