@@ -1,6 +1,6 @@
-import { changeSourceOf } from '../audit/change-source.js';
 import { linkStatement, linkWallet } from '../auth/link-wallet.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
+import { changeSourceOf } from '../changes/change-source.js';
 import { BadUserInputError } from '../errors.js';
 import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';

@@ -1,5 +1,11 @@
-import type { ChainNamespace } from '../accounts/account-tables.js';
-import type { WalletKind } from '../auth/signature/verify-signature.js';
+/**
+ * A wallet's family and kind, spelled here as accounts/account-tables.ts and
+ * auth/signature/verify-signature.ts spell them: changes/ sits below the
+ * modules that record changes, and imports none of them
+ * (docs/architecture.md, "Layers").
+ */
+type ChainNamespace = 'eip155' | 'solana';
+type WalletKind = 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
 
 /**
  * Who made a change and from where: what the audit log keeps beside it.

@@ -1,8 +1,8 @@
 import type { InteractionDetails } from '@sigil/schema/interaction-details';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { changeSourceOfRequest } from '../audit/change-source.js';
 import { isAllowedOrigin } from '../auth/allowed-origins.js';
+import { changeSourceOfRequest } from '../changes/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
 import { markSessionDependent } from '../http/keep-out-of-shared-caches.js';
 import { resolveSession } from '../http/resolve-session.js';

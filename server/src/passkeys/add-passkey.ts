@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { lockAccount } from '../admin/suspension-store.js';
-import type { ChangeSource } from '../audit/change-source.js';
+import type { ChangeSource } from '../changes/change-source.js';
 import {
   InvalidPasskeyResponseError,
   PasskeyLimitReachedError,

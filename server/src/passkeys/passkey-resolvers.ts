@@ -1,8 +1,8 @@
 import { adminChangeContext, requireAccount } from '../admin/admin-action.js';
 import { accountIdArgument } from '../admin/admin-input.js';
 import { protectConfiguredAdministrator } from '../admin/protect-configured-administrator.js';
-import { changeSourceOf } from '../audit/change-source.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
+import { changeSourceOf } from '../changes/change-source.js';
 import { PasskeyNotRecognizedError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireAdministrator } from '../graphql/require-administrator.js';

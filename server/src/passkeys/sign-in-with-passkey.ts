@@ -4,7 +4,7 @@ import {
 } from '@simplewebauthn/server';
 import { recordSignIn } from '../accounts/sign-in-store.js';
 import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
-import type { ChangeSource } from '../audit/change-source.js';
+import type { ChangeSource } from '../changes/change-source.js';
 import {
   AccountSuspendedError,
   InvalidPasskeyResponseError,

@@ -1,5 +1,5 @@
 import { rowChain } from '../accounts/row-chain.js';
-import { changeSourceOf } from '../audit/change-source.js';
+import { changeSourceOf } from '../changes/change-source.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { uuidArgument } from '../graphql/uuid-argument.js';

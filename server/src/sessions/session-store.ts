@@ -45,7 +45,14 @@ export async function createSession(
     ended_at: null,
     end_reason: null,
   };
-  await db.insertInto('sessions').values(session).execute();
+  // A wallet's session writes its columns as before migration 0011: `method`
+  // and `passkey_id` keep their defaults, and the sign-in inserts nothing more.
+  const { method: _method, passkey_id: _passkeyId, ...walletColumns } = session;
+  await db
+    .insertInto('sessions')
+    // The table's defaults fill what the wallet's row leaves out.
+    .values(session.method === 'passkey' ? session : (walletColumns as SessionRow))
+    .execute();
   return { session, token };
 }
 

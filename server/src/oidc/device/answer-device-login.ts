@@ -1,4 +1,4 @@
-import type { ChangeSource } from '../../audit/change-source.js';
+import type { ChangeSource } from '../../changes/change-source.js';
 import { DeviceCodeInvalidError } from '../../errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { SessionRow } from '../../sessions/session-store.js';
