@@ -200,6 +200,22 @@ describe.each(databaseBackends)('passkeys on $name', ({ name, kind, available })
       });
     });
 
+    it('tells the account live: PASSKEY_ADDED, then PASSKEY_REMOVED', async () => {
+      const owner = await signedIn(server, newKey());
+      const socket = await subscribeAccountEvents(owner.client, { events: server.services.events });
+      try {
+        const passkey = await addPasskey(owner.client, fake());
+        const added = await socket.received((e) => e.type === 'PASSKEY_ADDED');
+        expect(added.session.id).toBe(owner.sessionId);
+        await owner.client.request<Data>('mutation ($id: ID!) { removePasskey(id: $id) }', {
+          id: passkey.id,
+        });
+        await socket.received((e) => e.type === 'PASSKEY_REMOVED');
+      } finally {
+        socket.dispose();
+      }
+    });
+
     it('rotates the session a browser already had, as signIn does', async () => {
       const owner = await signedIn(server, newKey());
       const authenticator = fake();
