@@ -37,6 +37,10 @@ declare module '@sigil/siwe' {
     ACCOUNT_SUSPENDED: true;
     NOT_FOUND: true;
     DEVICE_CODE_INVALID: true;
+    INVALID_PASSKEY_RESPONSE: true;
+    PASSKEY_NOT_RECOGNIZED: true;
+    PASSKEY_LIMIT_REACHED: true;
+    WALLET_SIGN_IN_REQUIRED: true;
     INTERNAL_SERVER_ERROR: true;
   }
 }
@@ -158,6 +162,50 @@ export class DeviceCodeInvalidError extends SigilError {
   readonly code = 'DEVICE_CODE_INVALID';
   constructor() {
     super('This code is not valid or has expired.');
+  }
+}
+
+/**
+ * A passkey's response fails verification (docs/passkeys.md): origin,
+ * relying party id, challenge, user verification, signature, a counter that
+ * went back, or a response that is not a WebAuthn response at all.
+ */
+export class InvalidPasskeyResponseError extends SigilError {
+  readonly code = 'INVALID_PASSKEY_RESPONSE';
+  constructor(message = 'The passkey response could not be verified.') {
+    super(message);
+  }
+}
+
+/**
+ * No passkey of this id here, or it was removed; on adding, a credential
+ * already registered (to this account or another: accounts are never merged).
+ */
+export class PasskeyNotRecognizedError extends SigilError {
+  readonly code = 'PASSKEY_NOT_RECOGNIZED';
+  constructor(message = 'This passkey is not recognised here.') {
+    super(message);
+  }
+}
+
+/** The account holds MAX_PASSKEYS_PER_ACCOUNT passkeys already. */
+export class PasskeyLimitReachedError extends SigilError {
+  readonly code = 'PASSKEY_LIMIT_REACHED';
+  constructor(limit: number) {
+    super(`This account already holds ${limit} passkeys, the most it may hold.`, {
+      details: { limit },
+    });
+  }
+}
+
+/**
+ * Only a wallet may do this (docs/passkeys.md): the session was opened by a
+ * passkey, or (for adding a passkey) a wallet signed it in too long ago.
+ */
+export class WalletSignInRequiredError extends SigilError {
+  readonly code = 'WALLET_SIGN_IN_REQUIRED';
+  constructor(message = 'Sign in with your wallet again to do this.') {
+    super(message);
   }
 }
 

@@ -113,6 +113,7 @@ describe.each(databaseBackends)('audit log on $name', ({ name, kind, available }
       });
       expect(detailOf(event)).toEqual({
         sessionId: user.sessionId,
+        method: 'wallet',
         namespace: 'eip155',
         chainId: 31337,
         chain: 'eip155:31337',

@@ -2,6 +2,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../testing/wait-for.js';
 import { graphql } from './generated/index.js';
+import { FakeAuthenticator } from './support/fake-authenticator.js';
+import { TestClient } from './support/graphql-client.js';
 import {
   answerInteraction,
   browserSignedInAs,
@@ -75,6 +77,62 @@ describe('webhook message types', () => {
     expect(found.verified).toBe(true);
     return found;
   }
+
+  it('passkey.added, session.created with method passkey, passkey.removed then session.ended passkey_removed', async () => {
+    const owner = await signedIn(server, newKey());
+    const authenticator = new FakeAuthenticator(server.origin);
+    type Challenge = { id: string; optionsJSON: string };
+    const begun = await owner.client.request<{ beginPasskeyRegistration: Challenge }>(
+      'mutation { beginPasskeyRegistration { id optionsJSON } }',
+    );
+    const registration = begun.data?.beginPasskeyRegistration as Challenge;
+    const added = await owner.client.request<{ addPasskey: { id: string } }>(
+      'mutation ($c: ID!, $r: String!) { addPasskey(challengeId: $c, responseJSON: $r, name: "Laptop") { id } }',
+      { c: registration.id, r: authenticator.register(registration.optionsJSON) },
+    );
+    const passkeyId = added.data?.addPasskey.id as string;
+    const addedMessage = await message('passkey.added', { passkeyId });
+    expect(addedMessage.data).toEqual({
+      accountId: owner.accountId,
+      passkeyId,
+      name: 'Laptop',
+      backedUp: true,
+      authenticator: null,
+    });
+
+    const browser = new TestClient(server);
+    const signInBegun = await browser.request<{ beginPasskeySignIn: Challenge }>(
+      'mutation { beginPasskeySignIn { id optionsJSON } }',
+    );
+    const options = signInBegun.data?.beginPasskeySignIn as Challenge;
+    const signIn = await browser.request<{ signInWithPasskey: { session: { id: string } } }>(
+      'mutation ($c: ID!, $r: String!) { signInWithPasskey(challengeId: $c, responseJSON: $r) { session { id } } }',
+      { c: options.id, r: authenticator.authenticate(options.optionsJSON) },
+    );
+    const sessionId = signIn.data?.signInWithPasskey.session.id as string;
+    const created = await message('session.created', { sessionId });
+    expect(created.data).toEqual({
+      accountId: owner.accountId,
+      sessionId,
+      method: 'passkey',
+      passkeyId,
+      address: null,
+      chainId: null,
+      walletKind: null,
+      namespace: null,
+      chain: null,
+    });
+
+    await owner.client.request('mutation ($id: ID!) { removePasskey(id: $id) }', { id: passkeyId });
+    const removed = await message('passkey.removed', { passkeyId });
+    expect(removed.data).toEqual({ accountId: owner.accountId, passkeyId, by: owner.accountId });
+    const ended = await message('session.ended', { sessionId });
+    expect(ended.data).toEqual({
+      accountId: owner.accountId,
+      sessionId,
+      reason: 'passkey_removed',
+    });
+  });
 
   it('session.ended revoked: a session revoked from another', async () => {
     const key = newKey();

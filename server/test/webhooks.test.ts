@@ -126,6 +126,7 @@ describe.each(databaseBackends)('webhooks on $name', (backend) => {
       expect(byType.get('session.created')?.data).toEqual({
         accountId,
         sessionId,
+        method: 'wallet',
         address: testAccount(0).address,
         chainId: 31337,
         walletKind: 'EOA',

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { listWallets } from '../accounts/wallet-store.js';
-import { NO_CHANGE_SOURCE } from '../audit/change-source.js';
 import type { ChangeCommitter } from '../changes/change-committer.js';
+import { NO_CHANGE_SOURCE } from '../changes/change-source.js';
 import type { Clock } from '../clock.js';
 import type { AccessRule } from '../config/access-rule.js';
 import type { Config } from '../config/load-config.js';

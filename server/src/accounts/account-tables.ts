@@ -56,15 +56,20 @@ export type SignInsTable = {
   id: string;
   account_id: string;
   session_id: string;
-  address: string;
+  /** Null for a passkey's sign-in, as are `wallet_kind`, `message` and `signature`. */
+  address: string | null;
   /** The EVM chain id the message named; null for a Solana sign-in. */
   chain_id: number | null;
   /** The CAIP-2 chain of a sign-in without an EVM chain id (Solana); null otherwise (accounts/row-chain.ts). */
   chain: string | null;
-  wallet_kind: 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
+  wallet_kind: 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL' | null;
   /** Kept verbatim so the sign-in can be re-verified later. */
-  message: string;
-  signature: string;
+  message: string | null;
+  signature: string | null;
   user_agent: string | null;
   at: number;
+  /** `wallet` (the default, migration 0011) or `passkey`. */
+  method: Generated<'wallet' | 'passkey'>;
+  /** The passkey used; null for a wallet's sign-in. */
+  passkey_id: string | null;
 };

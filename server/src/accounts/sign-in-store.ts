@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '../store/database.js';
 import type { SignInsTable } from './account-tables.js';
 
-export type SignInRow = Omit<SignInsTable, 'seq'> & { seq: number };
+export type SignInRow = Omit<Selectable<SignInsTable>, 'seq'> & { seq: number };
 
-/** `chain` only for a sign-in without an EVM chain id (accounts/row-chain.ts). */
-export type RecordSignInParameters = Omit<SignInsTable, 'seq' | 'id' | 'chain'> & {
+/**
+ * `chain` only for a sign-in without an EVM chain id (accounts/row-chain.ts);
+ * `method` and `passkey_id` only for a passkey's: a wallet's sign-in writes
+ * them by their defaults (migration 0011).
+ */
+export type RecordSignInParameters = Omit<
+  SignInsTable,
+  'seq' | 'id' | 'chain' | 'method' | 'passkey_id'
+> & {
   chain?: string | null;
+  method?: 'wallet' | 'passkey';
+  passkey_id?: string | null;
 };
 
 export async function recordSignIn(db: Db, p: RecordSignInParameters): Promise<string> {
@@ -30,7 +40,7 @@ export async function listSignIns(
     .orderBy('seq', 'desc')
     .limit(p.first + 1);
   if (p.afterSeq !== undefined) query = query.where('seq', '<', p.afterSeq);
-  const rows = (await query.execute()) as SignInRow[];
+  const rows = await query.execute();
   return { rows: rows.slice(0, p.first), hasNextPage: rows.length > p.first };
 }
 

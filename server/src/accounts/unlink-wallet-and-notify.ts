@@ -1,4 +1,4 @@
-import type { ChangeSource } from '../audit/change-source.js';
+import type { ChangeSource } from '../changes/change-source.js';
 import type { Services } from '../services.js';
 import { endSessionsOfWallet } from '../sessions/session-store.js';
 import { walletCaip10 } from './wallet-caip10.js';

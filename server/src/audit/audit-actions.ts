@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'role_revoked',
   'sessions_ended',
   'webhook_resent',
+  'passkey_added',
+  'passkey_renamed',
+  'passkey_removed',
 ] as const satisfies readonly ChangeAction[];
 
 // A Change added without its name here, or without its value in the schema's enum, fails to compile.

@@ -1,7 +1,7 @@
 import { solanaCaip10 } from '@sigil/siwe';
+import type { ChangeSource } from '../changes/change-source.js';
 import { SigilError } from '../errors.js';
 import type { Services } from '../services.js';
-import type { ChangeSource } from './change-source.js';
 
 /**
  * Who the message says signed it (accounts/message-signer.ts's shape, spelled

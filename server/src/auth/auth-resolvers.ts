@@ -1,4 +1,4 @@
-import { changeSourceOf } from '../audit/change-source.js';
+import { changeSourceOf } from '../changes/change-source.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { originForClient } from './allowed-origins.js';
 import { measureSignIn } from './measure-sign-in.js';

@@ -1,7 +1,7 @@
 import { walletCaip10 } from '../accounts/wallet-caip10.js';
 import { linkWalletToAccount, type WalletView, walletView } from '../accounts/wallet-store.js';
 import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
-import type { ChangeSource } from '../audit/change-source.js';
+import type { ChangeSource } from '../changes/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
 import { identityOfSigner } from './identity-of-signer.js';

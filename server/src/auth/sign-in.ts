@@ -3,8 +3,8 @@ import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
 import type { MessageSigner } from '../accounts/message-signer.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
 import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
-import type { ChangeSource } from '../audit/change-source.js';
 import { recordRefusedSignIn } from '../audit/record-refused-sign-in.js';
+import type { ChangeSource } from '../changes/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
 import { endSessionsBeyondLimit } from '../sessions/end-sessions-beyond-limit.js';
@@ -161,6 +161,7 @@ async function signInOnceVerified(
       action: 'sign_in',
       accountId: account.id,
       sessionId: session.id,
+      method: 'wallet',
       address: signer.address,
       namespace: signer.namespace,
       chainId: signer.chainId,

@@ -1,5 +1,11 @@
-import type { ChainNamespace } from '../accounts/account-tables.js';
-import type { WalletKind } from '../auth/signature/verify-signature.js';
+/**
+ * A wallet's family and kind, spelled here as accounts/account-tables.ts and
+ * auth/signature/verify-signature.ts spell them: changes/ sits below the
+ * modules that record changes, and imports none of them
+ * (docs/architecture.md, "Layers").
+ */
+type ChainNamespace = 'eip155' | 'solana';
+type WalletKind = 'EOA' | 'CONTRACT' | 'COUNTERFACTUAL';
 
 /**
  * Who made a change and from where: what the audit log keeps beside it.
@@ -14,8 +20,16 @@ export type ChangeContext = {
   userAgent: string | null;
 };
 
+/** How a session was opened: a wallet's signed message or a passkey (docs/passkeys.md). */
+export type SignInMethod = 'wallet' | 'passkey';
+
 /** How a session ended, as webhooks tell it (docs/webhooks.md). */
-export type SessionEndReason = 'signed_out' | 'revoked' | 'wallet_unlinked' | 'suspended';
+export type SessionEndReason =
+  | 'signed_out'
+  | 'revoked'
+  | 'wallet_unlinked'
+  | 'suspended'
+  | 'passkey_removed';
 
 /**
  * Every change Sigil records: the audit log writes one event for each, and
@@ -28,6 +42,7 @@ export type Change =
       action: 'sign_in';
       accountId: string;
       sessionId: string;
+      method: 'wallet';
       address: string;
       namespace: ChainNamespace;
       /** Null for a Solana sign-in. */
@@ -39,6 +54,14 @@ export type Change =
       accountCreated: boolean;
     }
   | {
+      action: 'sign_in';
+      accountId: string;
+      sessionId: string;
+      /** A passkey opens an account a wallet made, never makes one (docs/passkeys.md). */
+      method: 'passkey';
+      passkeyId: string;
+    }
+  | {
       action: 'sign_in_refused';
       /** The account the wallet opens, when there is one. */
       accountId: string | null;
@@ -48,6 +71,14 @@ export type Change =
       chainId: number | null;
       chain: string;
       /** The error code the client got. */
+      code: string;
+    }
+  | {
+      action: 'sign_in_refused';
+      method: 'passkey';
+      /** The account whose passkey answered, when it is one of this server's. */
+      accountId: string | null;
+      passkeyId: string | null;
       code: string;
     }
   | { action: 'sign_out'; accountId: string; sessionId: string }
@@ -112,6 +143,23 @@ export type Change =
   | { action: 'role_granted'; accountId: string; role: string; roles: string[] }
   | { action: 'role_revoked'; accountId: string; role: string; roles: string[] }
   | { action: 'sessions_ended'; accountId: string; endedSessionIds: string[] }
-  | { action: 'webhook_resent'; accountId: string | null; deliveryId: string };
+  | { action: 'webhook_resent'; accountId: string | null; deliveryId: string }
+  | {
+      action: 'passkey_added';
+      accountId: string;
+      passkeyId: string;
+      name: string;
+      backedUp: boolean;
+      /** The authenticator's name known for its AAGUID, or null. */
+      authenticator: string | null;
+    }
+  | { action: 'passkey_renamed'; accountId: string; passkeyId: string; name: string }
+  | {
+      action: 'passkey_removed';
+      accountId: string;
+      passkeyId: string;
+      /** The sessions the passkey had opened, ended with it. */
+      endedSessionIds: string[];
+    };
 
 export type ChangeAction = Change['action'];

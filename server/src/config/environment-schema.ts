@@ -241,6 +241,24 @@ export const environmentVariables = {
     meaning:
       'how many live sessions one account may hold, at most 200; a sign-in beyond it ends the oldest (audited as `session_revoked` with `reason: session_limit`). The query cost prices `Account.sessions` at this many',
   }),
+  PASSKEY_RP_ID: environmentVariable(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+        'must be a lower-case domain name (e.g. example.com)',
+      ),
+    {
+      unset: "`PUBLIC_URL`'s host",
+      meaning:
+        "the WebAuthn relying party id passkeys are bound to ([docs/passkeys.md](passkeys.md)): `PUBLIC_URL`'s host or a parent domain of it, to let passkeys work on the domain's other sites too. Changing it later makes every passkey already added unusable",
+    },
+  ),
+  MAX_PASSKEYS_PER_ACCOUNT: environmentVariable(wholeNumber(1, 100), {
+    default: '10',
+    meaning:
+      'how many passkeys one account may hold, at most 100; adding one beyond it is `PASSKEY_LIMIT_REACHED`',
+  }),
   MAX_ANONYMOUS_RESPONSE_BYTES: environmentVariable(wholeNumber(1024, 64 * 1024 * 1024), {
     default: String(1024 * 1024),
     meaning:
@@ -259,6 +277,19 @@ export const environmentSchema = defineEnvironment(environmentVariables).superRe
         code: 'custom',
         path: ['SESSION_IDLE_TIMEOUT'],
         message: 'must not be longer than SESSION_MAX_AGE',
+      });
+    }
+    // WebAuthn binds a passkey to the page's host or a parent domain of it, nothing else.
+    const host = env.PUBLIC_URL.hostname;
+    if (
+      env.PASSKEY_RP_ID !== undefined &&
+      host !== env.PASSKEY_RP_ID &&
+      !host.endsWith(`.${env.PASSKEY_RP_ID}`)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PASSKEY_RP_ID'],
+        message: `must be PUBLIC_URL's host (${host}) or a parent domain of it`,
       });
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {

@@ -426,7 +426,7 @@ describe('WEBHOOKS and WEBHOOK_RETRY_DELAYS', () => {
     });
     expect(config.webhooks.map((endpoint) => endpoint.id)).toEqual(['crm', 'ops']);
     expect(config.webhooks[0]?.url.href).toBe(crm.url);
-    expect(config.webhooks[0]?.events.size).toBe(10);
+    expect(config.webhooks[0]?.events.size).toBe(12);
     expect([...(config.webhooks[1]?.events ?? [])]).toEqual(['session.ended']);
     expect(loadConfig({}).webhookRetryDelaysSeconds).toEqual([
       5, 300, 1800, 7200, 18_000, 36_000, 36_000,

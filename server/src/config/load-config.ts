@@ -101,6 +101,12 @@ function configFrom(env: Environment) {
     maxSessionsPerAccount: env.MAX_SESSIONS_PER_ACCOUNT,
     /** The largest GraphQL answer, in bytes, sent to a request without a session (http/graphql-route.ts). */
     maxAnonymousResponseBytes: env.MAX_ANONYMOUS_RESPONSE_BYTES,
+    /** The passkeys' relying party (docs/passkeys.md): its id, and the one origin a ceremony may come from. */
+    passkeys: {
+      rpId: env.PASSKEY_RP_ID ?? publicUrl.hostname,
+      origin: publicUrl.origin,
+      maxPerAccount: env.MAX_PASSKEYS_PER_ACCOUNT,
+    },
   };
 }
 

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'roles.changed',
   'account.suspended',
   'account.unsuspended',
+  'passkey.added',
+  'passkey.removed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { userAgentOf } from '../audit/change-source.js';
+import { userAgentOf } from '../changes/change-source.js';
 import { clientKey } from '../http/client-address.js';
 import { setSessionCookie } from '../http/cookies.js';
 import { resolveSession } from '../http/resolve-session.js';

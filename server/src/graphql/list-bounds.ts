@@ -1,7 +1,7 @@
 import { MAX_SIWE_MESSAGE_LENGTH } from '@sigil/siwe';
 import { SIGN_INS_BY_DAY_MAX } from '../admin/admin-stats.js';
-import { MAX_USER_AGENT_LENGTH } from '../audit/change-source.js';
 import { MAX_SIGNATURE_HEX_LENGTH } from '../auth/verify-signed-message.js';
+import { MAX_USER_AGENT_LENGTH } from '../changes/change-source.js';
 import type { Config } from '../config/load-config.js';
 import { SCOPE_CLAIMS } from '../oidc/account-claims.js';
 
@@ -69,6 +69,7 @@ function listBounds(config: Config): Record<string, ListBound> {
     'Account.wallets': wallets,
     // The store keeps no more live sessions than this (sessions/end-sessions-beyond-limit.ts).
     'Account.sessions': () => config.maxSessionsPerAccount,
+    'Account.passkeys': () => config.passkeys.maxPerAccount,
     // At most one grant per configured client.
     'Account.connectedApps': () => Math.max(1, config.oidcClients.length),
     'Account.roles': roles,
@@ -96,7 +97,7 @@ function listBounds(config: Config): Record<string, ListBound> {
  * charges one more per 256 bytes of it, so a query's cost grows with what it
  * can make the server send. A proof is up to 16 KiB of message and 8 KiB of
  * signature, 16 KiB in hex (auth/verify-signed-message.ts); a user agent is
- * kept to its first 512 characters (audit/change-source.ts).
+ * kept to its first 512 characters (changes/change-source.ts).
  */
 export const LARGE_FIELDS: Record<string, number> = {
   'WalletProof.message': MAX_SIWE_MESSAGE_LENGTH,

@@ -3,6 +3,7 @@ import { deleteAuditEventsBefore } from '../audit/audit-event-store.js';
 import { deleteStaleNonces } from '../auth/nonce/nonce-store.js';
 import type { HousekeptTable } from '../metrics/metrics.js';
 import { deleteExpiredOidcModels } from '../oidc/kysely-oidc-adapter.js';
+import { deleteStalePasskeyChallenges } from '../passkeys/passkey-challenge-store.js';
 import type { Services } from '../services.js';
 import { deleteEndedSessions } from '../sessions/delete-ended-sessions.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
@@ -56,7 +57,13 @@ export async function runHousekeeping(
   // rest of the log: they are kept a shorter time (REFUSED_SIGN_IN_RETENTION).
   const steps: [HousekeptTable, () => Promise<number>][] = [
     ['sessions', () => deleteEndedSessions(db, { now: clock(), lifetimes, batchSize })],
-    ['nonces', () => deleteStaleNonces(db, { now: clock(), batchSize })],
+    // A passkey ceremony's challenges are kept as nonces are, and counted with them.
+    [
+      'nonces',
+      async () =>
+        (await deleteStaleNonces(db, { now: clock(), batchSize })) +
+        (await deleteStalePasskeyChallenges(db, { now: clock(), batchSize })),
+    ],
     ['oidc_models', () => deleteExpiredOidcModels(db, { now: clock(), batchSize })],
     [
       'webhook_deliveries',

@@ -1,4 +1,4 @@
-import { changeSourceOf } from '../audit/change-source.js';
+import { changeSourceOf } from '../changes/change-source.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';

@@ -1,6 +1,6 @@
 import type Provider from 'oidc-provider';
 import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
-import type { ChangeSource } from '../audit/change-source.js';
+import type { ChangeSource } from '../changes/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';
 import { connectedAppView, findConnection, recordConsent } from './connected-app-store.js';

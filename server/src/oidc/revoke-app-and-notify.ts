@@ -1,4 +1,4 @@
-import type { ChangeSource } from '../audit/change-source.js';
+import type { ChangeSource } from '../changes/change-source.js';
 import type { Services } from '../services.js';
 import { connectedAppView, deleteConnection } from './connected-app-store.js';
 import { revokeEverythingUnderGrant } from './kysely-oidc-adapter.js';

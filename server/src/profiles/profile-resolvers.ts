@@ -1,7 +1,7 @@
 import { rowChain } from '../accounts/row-chain.js';
 import { walletCaip10 } from '../accounts/wallet-caip10.js';
-import { type ChangeSource, changeSourceOf } from '../audit/change-source.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
+import { type ChangeSource, changeSourceOf } from '../changes/change-source.js';
 import { BadUserInputError } from '../errors.js';
 import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';

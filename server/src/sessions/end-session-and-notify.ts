@@ -1,4 +1,4 @@
-import type { ChangeSource } from '../audit/change-source.js';
+import type { ChangeSource } from '../changes/change-source.js';
 import type { Services } from '../services.js';
 import { endSession, type SessionRow } from './session-store.js';
 

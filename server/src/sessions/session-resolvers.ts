@@ -1,5 +1,5 @@
 import { rowChain } from '../accounts/row-chain.js';
-import { changeSourceOf } from '../audit/change-source.js';
+import { changeSourceOf } from '../changes/change-source.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { uuidArgument } from '../graphql/uuid-argument.js';
@@ -46,7 +46,8 @@ export const sessionResolvers: Resolvers = {
     expiresAt: (session, _args, context) =>
       session.ended_at ?? sessionEndsAt(session, sessionLifetimes(context.services.config)),
     chainId: (session) => session.chain_id,
-    chain: (session) => rowChain(session),
+    // A passkey's session has no chain (docs/passkeys.md).
+    chain: (session) => (session.method === 'passkey' ? null : rowChain(session)),
     userAgent: (session) => session.user_agent,
     address: (session) => session.address,
   },

@@ -13,8 +13,10 @@ export async function createSession(
   db: Db,
   p: {
     accountId: string;
-    /** The wallet that signed in. */
-    wallet: { id: string; address: string };
+    /** The wallet that signed in; none for a passkey's sign-in. */
+    wallet: { id: string; address: string } | null;
+    /** The passkey that signed in (docs/passkeys.md); absent for a wallet's. */
+    passkeyId?: string;
     /** The EVM chain id of the sign-in; null for a Solana one. */
     chainId: number | null;
     /** The sign-in's CAIP-2 chain: needed when chainId is null. */
@@ -28,8 +30,10 @@ export async function createSession(
   const session: SessionRow = {
     id: randomUUID(),
     account_id: p.accountId,
-    wallet_id: p.wallet.id,
-    address: p.wallet.address,
+    wallet_id: p.wallet?.id ?? null,
+    address: p.wallet?.address ?? null,
+    method: p.passkeyId === undefined ? 'wallet' : 'passkey',
+    passkey_id: p.passkeyId ?? null,
     token_hash: hashSessionToken(token),
     chain_id: p.chainId,
     // Only a session without an EVM chain id keeps its chain (accounts/row-chain.ts).
@@ -41,7 +45,14 @@ export async function createSession(
     ended_at: null,
     end_reason: null,
   };
-  await db.insertInto('sessions').values(session).execute();
+  // A wallet's session writes its columns as before migration 0011: `method`
+  // and `passkey_id` keep their defaults, and the sign-in inserts nothing more.
+  const { method: _method, passkey_id: _passkeyId, ...walletColumns } = session;
+  await db
+    .insertInto('sessions')
+    // The table's defaults fill what the wallet's row leaves out.
+    .values(session.method === 'passkey' ? session : (walletColumns as SessionRow))
+    .execute();
   return { session, token };
 }
 
@@ -163,6 +174,23 @@ export async function endSessionsOfWallet(
     .updateTable('sessions')
     .set({ ended_at: p.now, end_reason: 'REVOKED' })
     .where('wallet_id', '=', p.walletId)
+    .where('ended_at', 'is', null)
+    .returningAll()
+    .execute();
+}
+
+/**
+ * Ends every live session a passkey opened (it is being removed) and
+ * returns them, for the events that close their sockets.
+ */
+export async function endSessionsOfPasskey(
+  db: Db,
+  p: { passkeyId: string; now: number },
+): Promise<SessionRow[]> {
+  return db
+    .updateTable('sessions')
+    .set({ ended_at: p.now, end_reason: 'REVOKED' })
+    .where('passkey_id', '=', p.passkeyId)
     .where('ended_at', 'is', null)
     .returningAll()
     .execute();

@@ -1,3 +1,6 @@
+/** How a session or sign-in was opened (docs/passkeys.md). */
+export type SignInMethod = 'wallet' | 'passkey';
+
 export type SessionsTable = {
   id: string;
   account_id: string;
@@ -13,8 +16,12 @@ export type SessionsTable = {
    * a contract wallet had opened them from another chain.
    */
   wallet_id: string | null;
-  /** The address of the wallet that started the session, kept when the wallet is unlinked. */
-  address: string;
+  /** The address of the wallet that started the session, kept when the wallet is unlinked; null for a passkey's. */
+  address: string | null;
+  /** How it was opened (migration 0011); a wallet's by default. */
+  method: SignInMethod;
+  /** The passkey that opened it; null for a wallet's. */
+  passkey_id: string | null;
   user_agent: string | null;
   created_at: number;
   last_seen_at: number;

@@ -6,6 +6,11 @@ import type { AuditEventsTable } from '../audit/audit-tables.js';
 import type { NoncesTable } from '../auth/nonce/nonce-table.js';
 import type { ImagesTable } from '../images/image-table.js';
 import type { OidcConnectionsTable, OidcKeysTable, OidcModelsTable } from '../oidc/oidc-tables.js';
+import type {
+  PasskeyChallengesTable,
+  PasskeysTable,
+  PasskeyUserHandlesTable,
+} from '../passkeys/passkey-tables.js';
 import type { ProfilesTable } from '../profiles/profile-table.js';
 import type { GrantedRolesTable } from '../roles/roles-tables.js';
 import type { SessionsTable } from '../sessions/session-table.js';
@@ -34,6 +39,9 @@ export type Database = {
   suspensions: SuspensionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   audit_events: AuditEventsTable;
+  passkeys: PasskeysTable;
+  passkey_user_handles: PasskeyUserHandlesTable;
+  passkey_challenges: PasskeyChallengesTable;
 };
 
 export type Db = Kysely<Database>;

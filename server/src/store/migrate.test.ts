@@ -28,6 +28,7 @@ describeEachDatabase('migrations', (database) => {
         '0008-audit-log',
         '0009-webhooks',
         '0010-solana-wallets',
+        '0011-passkeys',
       ]);
       const tables = (await database.store.db.introspection.getTables()).map((table) => table.name);
       expect(tables).toEqual(
@@ -122,6 +123,7 @@ describeEachDatabase('migrations', (database) => {
         '0008-audit-log',
         '0009-webhooks',
         '0010-solana-wallets',
+        '0011-passkeys',
       ]);
     });
     afterAll(() => closeLegacy?.());
@@ -272,6 +274,7 @@ describeEachDatabase('migrations', (database) => {
         '0008-audit-log',
         '0009-webhooks',
         '0010-solana-wallets',
+        '0011-passkeys',
       ]);
     });
     afterAll(() => closeLegacy?.());
@@ -360,7 +363,7 @@ describeEachDatabase('migrations', (database) => {
         sessions: await all('sessions'),
         signIns: await all('sign_ins'),
       };
-      expect(await migrateToLatest(legacy)).toEqual(['0010-solana-wallets']);
+      expect(await migrateToLatest(legacy)).toEqual(['0010-solana-wallets', '0011-passkeys']);
     });
     afterAll(() => closeLegacy?.());
 
@@ -371,11 +374,13 @@ describeEachDatabase('migrations', (database) => {
       );
       const numbered = (rows: Row[]) =>
         rows.map((row) => ({ ...row, chain_id: Number(row.chain_id), chain: row.chain ?? null }));
+      // Migration 0011 (passkeys) ran too: every existing row is a wallet's.
+      const wallet = { method: 'wallet', passkey_id: null };
       expect(numbered(await all('sessions'))).toEqual(
-        numbered(before.sessions.map((row) => ({ ...row, chain: null }))),
+        numbered(before.sessions.map((row) => ({ ...row, chain: null, ...wallet }))),
       );
       expect(numbered(await all('sign_ins'))).toEqual(
-        numbered(before.signIns.map((row) => ({ ...row, chain: null }))),
+        numbered(before.signIns.map((row) => ({ ...row, chain: null, ...wallet }))),
       );
     });
 

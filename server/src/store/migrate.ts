@@ -10,6 +10,7 @@ import * as administration from './migrations/0007-administration.js';
 import * as auditLog from './migrations/0008-audit-log.js';
 import * as webhooks from './migrations/0009-webhooks.js';
 import * as solanaWallets from './migrations/0010-solana-wallets.js';
+import * as passkeys from './migrations/0011-passkeys.js';
 import { runUntilCatalogSettles } from './run-until-catalog-settles.js';
 
 /** Every migration, in order. Each receives the dialect for the few types that differ. */
@@ -24,6 +25,7 @@ const migrations = {
   '0008-audit-log': auditLog,
   '0009-webhooks': webhooks,
   '0010-solana-wallets': solanaWallets,
+  '0011-passkeys': passkeys,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

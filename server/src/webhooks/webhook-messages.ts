@@ -25,11 +25,32 @@ const sessionsEnded = (
 export function webhookMessagesOf(context: ChangeContext, change: Change): WebhookMessage[] {
   switch (change.action) {
     case 'sign_in': {
+      if (change.method === 'passkey') {
+        // A passkey opens an existing account: no account.created, no wallet (docs/passkeys.md).
+        const { accountId, sessionId, method, passkeyId } = change;
+        return [
+          {
+            type: 'session.created',
+            data: {
+              accountId,
+              sessionId,
+              method,
+              passkeyId,
+              address: null,
+              chainId: null,
+              walletKind: null,
+              namespace: null,
+              chain: null,
+            },
+          },
+        ];
+      }
       // `namespace` and `chain` were added for Solana (docs/webhooks.md); `chainId` is null there.
-      const { accountId, sessionId, address, namespace, chainId, chain, walletKind } = change;
+      const { accountId, sessionId, method, address, namespace, chainId, chain, walletKind } =
+        change;
       const session: WebhookMessage = {
         type: 'session.created',
-        data: { accountId, sessionId, address, chainId, walletKind, namespace, chain },
+        data: { accountId, sessionId, method, address, chainId, walletKind, namespace, chain },
       };
       if (!change.accountCreated) return [session];
       return [
@@ -115,10 +136,25 @@ export function webhookMessagesOf(context: ChangeContext, change: Change): Webho
       ];
     case 'sessions_ended':
       return sessionsEnded(change.accountId, change.endedSessionIds, 'revoked');
+    case 'passkey_added': {
+      const { accountId, passkeyId, name, backedUp, authenticator } = change;
+      return [
+        { type: 'passkey.added', data: { accountId, passkeyId, name, backedUp, authenticator } },
+      ];
+    }
+    case 'passkey_removed':
+      return [
+        {
+          type: 'passkey.removed',
+          data: { accountId: change.accountId, passkeyId: change.passkeyId, by: context.actorId },
+        },
+        ...sessionsEnded(change.accountId, change.endedSessionIds, 'passkey_removed'),
+      ];
     case 'sign_in_refused':
     case 'primary_wallet_changed':
     case 'profile_updated':
     case 'webhook_resent':
+    case 'passkey_renamed':
     // The consent itself is app_authorized's message, as on the interaction page.
     case 'oidc_device_approved':
     case 'oidc_device_denied':

@@ -16,6 +16,8 @@ const eventLabel: Record<AccountEventType, MessageDescriptor> = {
   APP_REVOKED: msg`App access revoked`,
   ROLES_CHANGED: msg`Roles changed`,
   ACCOUNT_SUSPENDED: msg`Account suspended`,
+  PASSKEY_ADDED: msg`Passkey added`,
+  PASSKEY_REMOVED: msg`Passkey removed`,
 };
 
 /**

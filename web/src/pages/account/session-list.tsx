@@ -41,8 +41,9 @@ export function SessionList({
           const createdAt = formatDateTime(session.createdAt);
           const lastSeenAt = formatDateTime(session.lastSeenAt);
           const expiresAt = formatDateTime(session.expiresAt);
-          const chain = chainLabel(session);
-          const address = shortAddress(session.address);
+          // A passkey's session has no wallet or chain (docs/passkeys.md): nothing is shown for them.
+          const chain = session.chain ? chainLabel({ ...session, chain: session.chain }) : '';
+          const address = session.address ? shortAddress(session.address) : '';
           return (
             <li
               key={session.id}
@@ -61,8 +62,9 @@ export function SessionList({
                 </p>
                 <p className="row-meta">
                   <Trans>
-                    Signed in {createdAt} with <span title={session.address}>{address}</span> on{' '}
-                    {chain} · last seen {lastSeenAt} · expires {expiresAt}
+                    Signed in {createdAt} with{' '}
+                    <span title={session.address ?? undefined}>{address}</span> on {chain} · last
+                    seen {lastSeenAt} · expires {expiresAt}
                   </Trans>
                 </p>
               </div>

@@ -15,8 +15,11 @@ export type SignInHistoryProps = {
 
 /** Every sign-in of the account, newest first: which wallet signed, and how it was verified. */
 // A Solana sign-in is a key's (the API says EOA): named as what it is.
-const kindOf = (node: { namespace: string; walletKind: keyof typeof walletKindLabel }) =>
-  node.namespace === 'SOLANA' ? SOLANA_KEY_LABEL : walletKindLabel[node.walletKind];
+// A passkey's sign-in has neither (docs/passkeys.md): it is shown as an EOA's until the app names it.
+const kindOf = (node: {
+  namespace?: string | null;
+  walletKind?: keyof typeof walletKindLabel | null;
+}) => (node.namespace === 'SOLANA' ? SOLANA_KEY_LABEL : walletKindLabel[node.walletKind ?? 'EOA']);
 
 export function SignInHistory({
   signIns,
@@ -52,8 +55,12 @@ export function SignInHistory({
                 </span>
               </p>
               <p className="row-meta">
-                <span title={node.address}>{shortAddress(node.address)}</span> ·{' '}
-                {i18n._(kindOf(node))} · {chainLabel(node)} · {describeUserAgent(node.userAgent)}
+                <span title={node.address ?? undefined}>
+                  {node.address ? shortAddress(node.address) : null}
+                </span>{' '}
+                · {i18n._(kindOf(node))} ·{' '}
+                {node.chain ? chainLabel({ ...node, chain: node.chain }) : null} ·{' '}
+                {describeUserAgent(node.userAgent)}
               </p>
             </div>
           </li>

@@ -29,6 +29,7 @@ export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionP
   const startedBy = confirming
     ? sessions.filter(
         (session) =>
+          session.address != null &&
           sameAddress(session.address, confirming.address) &&
           (confirming.chainId == null || session.chainId === confirming.chainId),
       )

@@ -265,8 +265,8 @@ function Details({ account }: { account: AdminAccount }) {
             key: session.id,
             cells: [
               describeUserAgent(session.userAgent),
-              <code key="address" title={session.address}>
-                {shortAddress(session.address)}
+              <code key="address" title={session.address ?? undefined}>
+                {session.address ? shortAddress(session.address) : null}
               </code>,
               session.chainId,
               when(session.createdAt),
@@ -288,8 +288,8 @@ function Details({ account }: { account: AdminAccount }) {
             key: node.id,
             cells: [
               when(node.at),
-              <code key="address" title={node.address}>
-                {shortAddress(node.address)}
+              <code key="address" title={node.address ?? undefined}>
+                {node.address ? shortAddress(node.address) : null}
               </code>,
               node.walletKind,
               node.chainId,

@@ -33,6 +33,9 @@ export const auditActionWords: Record<AuditAction, MessageDescriptor> = {
     message: 'App access revoked',
     comment: 'An audit log action: the person took back an app’s access.',
   }),
+  passkey_added: msg({ message: 'Passkey added', comment: 'An audit log action.' }),
+  passkey_renamed: msg({ message: 'Passkey renamed', comment: 'An audit log action.' }),
+  passkey_removed: msg({ message: 'Passkey removed', comment: 'An audit log action.' }),
   oidc_device_approved: msg({
     message: 'Device sign-in approved',
     comment:

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ChangeContext } from '../changes/change.js';
+import type { ChangeContext } from './change.js';
 
 /**
  * Who makes a change and from where, before the time of the change is read: the
@@ -24,7 +24,7 @@ export function userAgentOf(request: Pick<FastifyRequest, 'headers'>): string | 
 
 /** Where a GraphQL request comes from; `actorId` is the acting session's account (null for a sign-in). */
 export function changeSourceOf(
-  // The GraphQL context's fields, named here so audit/ does not import graphql/.
+  // The GraphQL context's fields, named here so changes/ does not import graphql/.
   context: { clientIp: string; userAgent: string | null },
   actorId: string | null,
 ): ChangeSource {
