@@ -23,6 +23,8 @@ const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const;
 
 const session = (id: string, current: boolean, userAgent: string) => ({
   __typename: 'Session' as const,
+  method: 'WALLET' as const,
+  passkey: null,
   id,
   current,
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -71,6 +73,8 @@ const accountPage: AccountPageQuery = {
           cursor: 'c1',
           node: {
             __typename: 'SignIn',
+            method: 'WALLET' as const,
+            passkey: null,
             id: 'si-1',
             at: '2026-11-21T03:00:00.000Z',
             address,
@@ -86,6 +90,8 @@ const accountPage: AccountPageQuery = {
           cursor: 'c2',
           node: {
             __typename: 'SignIn',
+            method: 'WALLET' as const,
+            passkey: null,
             id: 'si-2',
             at: '2026-11-20T10:00:00.000Z',
             address,

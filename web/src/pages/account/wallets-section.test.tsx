@@ -291,6 +291,8 @@ describe('the Wallets section', () => {
     const { server, push } = await setUp({ rpc });
     const session = {
       __typename: 'Session' as const,
+      method: 'WALLET' as const,
+      passkey: null,
       id: 'ses-other',
       current: false,
       createdAt: at,
