@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 import { describeWait } from '../components/describe-wait';
 import type { PasskeyFailure } from './passkey-failure';
 
@@ -19,16 +19,16 @@ const WORDS = {
 /** The failure in the page's language. */
 export function passkeyFailureMessage(failure: PasskeyFailure, i18n: I18n): string {
   switch (failure.kind) {
-    case 'limit-reached':
-      return failure.limit === null
+    case 'limit-reached': {
+      const { limit } = failure;
+      return limit === null
         ? i18n._(
             msg`This account already holds as many passkeys as it may. Remove one you no longer use first.`,
           )
-        : plural(failure.limit, {
-            one: 'This account already holds # passkey, as many as it may. Remove it first.',
-            other:
-              'This account already holds # passkeys, as many as it may. Remove one you no longer use first.',
-          });
+        : i18n._(
+            msg`This account already holds as many passkeys as it may (${limit}). Remove one you no longer use first.`,
+          );
+    }
     case 'rate-limited':
       return `${i18n._(msg`Too many attempts from this connection.`)} ${
         failure.retryAfterSeconds === null ? '' : describeWait(failure.retryAfterSeconds)

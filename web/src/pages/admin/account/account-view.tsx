@@ -259,7 +259,7 @@ function Details({ account, actions }: { account: AdminAccount; actions: Account
         </h2>
         <PlainTable
           caption={t`Passkeys`}
-          headers={[t`Name`, t`Kept`, t`Authenticator`, t`Added`, t`Last used`, t`Actions`]}
+          headers={[t`Name`, t`Backed up`, t`Authenticator`, t`Added`, t`Last used`, t`Actions`]}
           empty={t`No passkeys.`}
           rows={account.passkeys.map((passkey) => ({
             key: passkey.id,
