@@ -30,6 +30,7 @@ const config: CodegenConfig = {
           AdminStats: '../models.js#AdminStats',
           Suspension: '../models.js#Suspension',
           AuditEvent: '../models.js#AuditEvent',
+          Passkey: '../models.js#Passkey',
         },
         scalars: {
           DateTime: { input: 'Date', output: 'Date | number' },

@@ -3,6 +3,7 @@ import * as client from 'openid-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './generated/index.js';
+import { FakeAuthenticator } from './support/fake-authenticator.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
 import { OidcBrowser } from './support/oidc-browser.js';
 import {
@@ -156,6 +157,46 @@ describe('OpenID Connect provider', () => {
     expect(protectedHeader.alg).toBe('RS256');
     expect(payload.sub).toBe(accountId);
     expect(payload.sub).not.toMatch(/^0x/);
+    // A wallet's sign-in: proof of a software-secured key (docs/oidc.md).
+    expect(payload.amr).toEqual(['swk']);
+  });
+
+  it("accepts a passkey's session, and its ID token's amr says so", async () => {
+    const authenticator = new FakeAuthenticator(server.origin, { backedUp: false });
+    const begun = await signedIn.request<{
+      beginPasskeyRegistration: { id: string; optionsJSON: string };
+    }>('mutation { beginPasskeyRegistration { id optionsJSON } }');
+    const registration = begun.data?.beginPasskeyRegistration;
+    if (!registration) throw new Error(JSON.stringify(begun.errors));
+    const added = await signedIn.request(
+      'mutation ($c: ID!, $r: String!) { addPasskey(challengeId: $c, responseJSON: $r) { id } }',
+      { c: registration.id, r: authenticator.register(registration.optionsJSON) },
+    );
+    expect(added.errors).toBeUndefined();
+    const passkeyClient = new TestClient(server);
+    const challenge = await passkeyClient.request<{
+      beginPasskeySignIn: { id: string; optionsJSON: string };
+    }>('mutation { beginPasskeySignIn { id optionsJSON } }');
+    const options = challenge.data?.beginPasskeySignIn;
+    if (!options) throw new Error(JSON.stringify(challenge.errors));
+    const passkeySignIn = await passkeyClient.request(
+      'mutation ($c: ID!, $r: String!) { signInWithPasskey(challengeId: $c, responseJSON: $r) { session { id } } }',
+      { c: options.id, r: authenticator.authenticate(options.optionsJSON) },
+    );
+    expect(passkeySignIn.errors).toBeUndefined();
+
+    const { tokens } = await signInToClient(
+      SPA,
+      { scope: 'openid' },
+      browserSignedInAs(server, passkeyClient),
+    );
+    const { payload } = await jwtVerify(tokens.id_token as string, await jwks(), {
+      issuer: `${server.origin}/oidc`,
+      audience: 'spa',
+    });
+    expect(payload.sub).toBe(accountId);
+    // A device-bound passkey, unlocked by user verification (docs/oidc.md).
+    expect(payload.amr).toEqual(['hwk', 'user', 'mfa']);
   });
 
   it('releases claims per scope at userinfo: sub always, preferred_username for profile, CAIP-10 wallets for wallets', async () => {

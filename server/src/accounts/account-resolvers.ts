@@ -53,8 +53,10 @@ export const accountResolvers: Resolvers = {
     at: (signIn) => signIn.at,
     address: (signIn) => signIn.address,
     chainId: (signIn) => signIn.chain_id,
-    chain: (signIn) => rowChain(signIn),
-    namespace: (signIn) => chainNamespaceEnum(namespaceOfChain(rowChain(signIn))),
+    // A passkey's sign-in has no chain, namespace or wallet (docs/passkeys.md).
+    chain: (signIn) => (signIn.method === 'passkey' ? null : rowChain(signIn)),
+    namespace: (signIn) =>
+      signIn.method === 'passkey' ? null : chainNamespaceEnum(namespaceOfChain(rowChain(signIn))),
     walletKind: (signIn) => signIn.wallet_kind,
     userAgent: (signIn) => signIn.user_agent,
   },

@@ -5,6 +5,7 @@ import { BadUserInputError } from '../errors.js';
 import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
+import { requireWalletSession } from '../graphql/require-wallet-session.js';
 import { setWalletVisibility } from './set-wallet-visibility.js';
 import { lastSignInAt } from './sign-in-store.js';
 import { unlinkWalletAndNotify } from './unlink-wallet-and-notify.js';
@@ -33,7 +34,8 @@ export const walletResolvers: Resolvers = {
 
   Mutation: {
     async linkWallet(_parent, args, context) {
-      const session = requireSession(context);
+      // Only a wallet changes the account's wallets (docs/passkeys.md).
+      const session = requireWalletSession(context);
       await enforceRateLimit(context, 'linkWallet');
       return linkWallet(context.services, {
         accountId: session.account_id,
@@ -47,7 +49,8 @@ export const walletResolvers: Resolvers = {
     },
 
     async unlinkWallet(_parent, args, context) {
-      const session = requireSession(context);
+      // Only a wallet changes the account's wallets (docs/passkeys.md).
+      const session = requireWalletSession(context);
       const outcome = await unlinkWalletAndNotify(context.services, {
         accountId: session.account_id,
         sessionId: session.id,
@@ -64,7 +67,8 @@ export const walletResolvers: Resolvers = {
     },
 
     async setPrimaryWallet(_parent, args, context) {
-      const session = requireSession(context);
+      // Only a wallet changes the account's wallets (docs/passkeys.md).
+      const session = requireWalletSession(context);
       const { changes, clock } = context.services;
       const wallet = await changes.commit(async ({ trx, record }) => {
         const found = await findAccountWallet(trx, {

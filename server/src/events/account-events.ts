@@ -2,6 +2,7 @@ import { createPubSub } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { WalletView } from '../accounts/wallet-store.js';
 import type { ConnectedAppView } from '../oidc/connected-app-store.js';
+import type { PasskeyView } from '../passkeys/passkey-view.js';
 import { createRedisClient, type RedisHealth } from '../store/create-redis-client.js';
 import { createLocalFirstRedisEventTarget } from './local-first-redis-event-target.js';
 
@@ -14,7 +15,9 @@ export type AccountEventType =
   | 'APP_AUTHORIZED'
   | 'APP_REVOKED'
   | 'ROLES_CHANGED'
-  | 'ACCOUNT_SUSPENDED';
+  | 'ACCOUNT_SUSPENDED'
+  | 'PASSKEY_ADDED'
+  | 'PASSKEY_REMOVED';
 
 /**
  * What travels between instances: ids, which resolvers load, and for a
@@ -23,7 +26,10 @@ export type AccountEventType =
  */
 export type AccountEventMessage =
   | (EventFields & {
-      type: Exclude<AccountEventType, 'ROLES_CHANGED' | 'ACCOUNT_SUSPENDED'>;
+      type: Exclude<
+        AccountEventType,
+        'ROLES_CHANGED' | 'ACCOUNT_SUSPENDED' | 'PASSKEY_ADDED' | 'PASSKEY_REMOVED'
+      >;
       /** The session concerned; for a wallet event, the session that acted. */
       sessionId: string;
     })
@@ -48,6 +54,11 @@ export type AccountEventMessage =
        * (docs/administration.md).
        */
       endedSessionIds?: string[];
+    })
+  | (EventFields & {
+      type: 'PASSKEY_ADDED' | 'PASSKEY_REMOVED';
+      /** The session that acted; unset when an administrator removed it. */
+      sessionId?: string;
     });
 
 /**
@@ -64,6 +75,8 @@ type EventFields = {
   wallet?: WalletView;
   /** For an app event, the app as it was: a revoked one is gone by the time a subscriber reads it. */
   app?: ConnectedAppView;
+  /** For a passkey event, the passkey as it was: a removed one no longer opens the account. */
+  passkey?: PasskeyView;
 };
 
 type Topics = {

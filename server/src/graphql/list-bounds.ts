@@ -69,6 +69,7 @@ function listBounds(config: Config): Record<string, ListBound> {
     'Account.wallets': wallets,
     // The store keeps no more live sessions than this (sessions/end-sessions-beyond-limit.ts).
     'Account.sessions': () => config.maxSessionsPerAccount,
+    'Account.passkeys': () => config.passkeys.maxPerAccount,
     // At most one grant per configured client.
     'Account.connectedApps': () => Math.max(1, config.oidcClients.length),
     'Account.roles': roles,

@@ -8,6 +8,7 @@ import { eventResolvers } from '../events/event-resolvers.js';
 import { imageResolvers } from '../images/image-resolvers.js';
 import { connectedAppResolvers } from '../oidc/connected-app-resolvers.js';
 import { deviceLoginResolvers } from '../oidc/device/device-login-resolvers.js';
+import { passkeyResolvers } from '../passkeys/passkey-resolvers.js';
 import { profileResolvers } from '../profiles/profile-resolvers.js';
 import { sessionResolvers } from '../sessions/session-resolvers.js';
 import { webhookResolvers } from '../webhooks/webhook-resolvers.js';
@@ -34,4 +35,5 @@ export const resolvers: Resolvers[] = [
   adminResolvers,
   auditResolvers,
   webhookResolvers,
+  passkeyResolvers,
 ];

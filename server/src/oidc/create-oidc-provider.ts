@@ -95,7 +95,12 @@ export async function createOidcProvider(
         }
       );
     },
-    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([k, v]) => [k, [...v]])),
+    claims: {
+      ...Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([k, v]) => [k, [...v]])),
+      // How the person signed in (oidc/amr-of-session.ts), in every ID token: the
+      // provider takes it from the login, never from the account, so userinfo has none.
+      openid: [...SCOPE_CLAIMS.openid, 'amr'],
+    },
     scopes: [
       'openid',
       'offline_access',

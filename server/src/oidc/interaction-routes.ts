@@ -8,6 +8,7 @@ import { markSessionDependent } from '../http/keep-out-of-shared-caches.js';
 import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
 import type { SessionRow } from '../sessions/session-store.js';
+import { amrOfSession } from './amr-of-session.js';
 import { describeInteraction } from './describe-interaction.js';
 import { grantConsentAndNotify } from './grant-consent-and-notify.js';
 import { OIDC_MOUNT_PATH } from './oidc-paths.js';
@@ -144,7 +145,11 @@ export function registerInteractionRoutes(
       const redirectTo = await provider.interactionResult(
         req.raw,
         reply.raw,
-        { login: { accountId }, consent: { grantId } },
+        // `amr`: how the person signed in, a wallet or a passkey (amr-of-session.ts).
+        {
+          login: { accountId, amr: await amrOfSession(services.db, session) },
+          consent: { grantId },
+        },
         { mergeWithLastSubmission: false },
       );
       return { redirectTo };

@@ -5,7 +5,8 @@ import { BadUserInputError } from '../errors.js';
 /** Length in code points: what a person counts, and what bounds storage (a grapheme can be unbounded). */
 const codePoints = (text: string) => [...text].length;
 
-function checkText(field: string, value: string, hostile: RegExp): string {
+/** NFC, trimmed, with no lone surrogate and no `hostile` character: the profile's text rules, which a passkey's name follows too. */
+export function checkText(field: string, value: string, hostile: RegExp): string {
   // In a `u` regex a paired surrogate is one code point: only a lone one matches.
   if (/[\uD800-\uDFFF]/u.test(value))
     throw new BadUserInputError(`${field} is not valid Unicode text.`);

@@ -46,7 +46,8 @@ export const sessionResolvers: Resolvers = {
     expiresAt: (session, _args, context) =>
       session.ended_at ?? sessionEndsAt(session, sessionLifetimes(context.services.config)),
     chainId: (session) => session.chain_id,
-    chain: (session) => rowChain(session),
+    // A passkey's session has no chain (docs/passkeys.md).
+    chain: (session) => (session.method === 'passkey' ? null : rowChain(session)),
     userAgent: (session) => session.user_agent,
     address: (session) => session.address,
   },

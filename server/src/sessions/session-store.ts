@@ -171,3 +171,20 @@ export async function endSessionsOfWallet(
     .returningAll()
     .execute();
 }
+
+/**
+ * Ends every live session a passkey opened (it is being removed) and
+ * returns them, for the events that close their sockets.
+ */
+export async function endSessionsOfPasskey(
+  db: Db,
+  p: { passkeyId: string; now: number },
+): Promise<SessionRow[]> {
+  return db
+    .updateTable('sessions')
+    .set({ ended_at: p.now, end_reason: 'REVOKED' })
+    .where('passkey_id', '=', p.passkeyId)
+    .where('ended_at', 'is', null)
+    .returningAll()
+    .execute();
+}

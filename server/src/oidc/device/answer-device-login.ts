@@ -2,6 +2,7 @@ import type { ChangeSource } from '../../audit/change-source.js';
 import { DeviceCodeInvalidError } from '../../errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { SessionRow } from '../../sessions/session-store.js';
+import { amrOfSession } from '../amr-of-session.js';
 import { grantConsentAndNotify } from '../grant-consent-and-notify.js';
 import { claimDeviceCode } from '../kysely-oidc-adapter.js';
 import { type DeviceLoginView, findPendingDeviceCode } from './find-pending-device-code.js';
@@ -42,6 +43,7 @@ export async function approveDeviceLogin(
       scope: view.scopes.join(' '),
       // The sign-in that approves is the authentication the ID token reports.
       authTime: Math.floor(Number(p.session.created_at) / 1000),
+      amr: await amrOfSession(context.services.db, p.session),
     });
   } finally {
     // With the answer on success; unanswered (the claim given back) on a refusal.
