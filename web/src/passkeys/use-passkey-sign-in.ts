@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSessionActions } from '../auth/session-actions-context';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { SessionActionsContext } from '../auth/session-actions-context';
 import { useSignInActivityReporter } from '../auth/sign-in-activity-context';
 import type { PasskeyFailure } from './passkey-failure';
 import { runPasskeySignIn } from './run-passkey-sign-in';
@@ -26,7 +26,9 @@ export type PasskeySignIn = {
 /** "Sign in with a passkey" as React state: the button's and the autofill's. */
 export function usePasskeySignIn(): PasskeySignIn {
   const client = useApolloClient();
-  const { completeSignIn } = useSessionActions();
+  // Read at sign-in, not at render: pages render the button (in their tests) without the
+  // sign-in's providers around them.
+  const sessionActions = useContext(SessionActionsContext);
   const activity = useSignInActivityReporter();
   const [state, setState] = useState<PasskeySignInState>({ step: 'idle' });
   // Only the latest attempt reports: the browser aborts the one before when another starts.
@@ -41,13 +43,17 @@ export function usePasskeySignIn(): PasskeySignIn {
   const start = useCallback(async () => {
     const attempt = ++run.current;
     setState({ step: 'signing-in' });
+    if (!sessionActions) return setState({ step: 'failed', failure: { kind: 'other' } });
+    const { completeSignIn } = sessionActions;
     const outcome = await runPasskeySignIn({ client, completeSignIn, activity });
     if (attempt !== run.current) return;
     setState(outcome.ok ? { step: 'idle' } : { step: 'failed', failure: outcome.failure });
-  }, [client, completeSignIn, activity]);
+  }, [client, sessionActions, activity]);
 
   const startAutofill = useCallback(async () => {
     const attempt = ++run.current;
+    if (!sessionActions) return false;
+    const { completeSignIn } = sessionActions;
     const outcome = await runPasskeySignIn({ client, completeSignIn, activity, autofill: true });
     if (attempt !== run.current || outcome.ok) return false;
     // An aborted or unavailable silent wait is nobody's doing: only the server's refusal is news.
@@ -55,7 +61,7 @@ export function usePasskeySignIn(): PasskeySignIn {
     if (kind === 'cancelled' || kind === 'unsupported' || kind === 'other') return false;
     setState({ step: 'failed', failure: outcome.failure });
     return kind === 'not-recognised' || kind === 'refused';
-  }, [client, completeSignIn, activity]);
+  }, [client, sessionActions, activity]);
 
   return { state, start, startAutofill };
 }

@@ -1,8 +1,8 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useConfig } from 'wagmi';
-import { useSessionActions } from '../../auth/session-actions-context';
+import { SessionActionsContext } from '../../auth/session-actions-context';
 import {
   type SignInAgainOutcome,
   signInAgainWithWallet,
@@ -57,7 +57,9 @@ export type PasskeysState = {
 export function usePasskeys(): PasskeysState {
   const client = useApolloClient();
   const config = useConfig();
-  const { completeSignIn } = useSessionActions();
+  // Read when the wallet signs in again, not at render: the section renders (in the
+  // account page's tests) without the sign-in's providers around it.
+  const sessionActions = useContext(SessionActionsContext);
   const { openConnectModal } = useConnectModal();
   const query = useQuery(AccountPasskeysDocument, { fetchPolicy: 'cache-and-network' });
   const [beginRegistration] = useMutation(BeginPasskeyRegistrationDocument);
@@ -144,7 +146,13 @@ export function usePasskeys(): PasskeysState {
     async signInAgain() {
       setSigningInAgain(true);
       setSignInAgainOutcome(null);
-      const outcome = await signInAgainWithWallet({ client, config, completeSignIn });
+      const outcome = sessionActions
+        ? await signInAgainWithWallet({
+            client,
+            config,
+            completeSignIn: sessionActions.completeSignIn,
+          })
+        : 'failed';
       setSigningInAgain(false);
       setSignInAgainOutcome(outcome);
       if (outcome === 'no-wallet') openConnectModal?.();
