@@ -4,10 +4,10 @@ import { getAddress, isAddress } from 'viem';
 import { HOME_HEADING, HomeIntro } from '../pages/home/home-intro';
 import { VERIFY_HEADING, VerifyIntro } from '../pages/verify/verify-intro';
 import { PasskeySignInLabel } from '../passkeys/passkey-sign-in-label';
+import { requestPasskeySignIn } from '../passkeys/pending-passkey-sign-in';
 import { FirstPaintHeading } from './first-paint-heading';
 import { FirstPaintProfile } from './first-paint-profile';
 import { requestConnect } from './pending-connect';
-import { requestPasskeySignIn } from './pending-passkey-sign-in';
 
 /** The checksummed address of a `/u/<address>` path, as the page reads it; null for any other path. */
 export function profileAddressOf(path: string): string | null {

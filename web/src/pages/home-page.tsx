@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { pathTo } from '../app/path-to';
 import { useSession } from '../auth/session-context';
 import { Link } from '../components/link';
-import { takePendingPasskeySignIn } from '../first-paint/pending-passkey-sign-in';
 import { PasskeySignIn } from '../passkeys/passkey-sign-in';
+import { takePendingPasskeySignIn } from '../passkeys/pending-passkey-sign-in';
 import { HOME_HEADING, HomeIntro } from './home/home-intro';
 import { PageHeading } from './page-heading';
 
