@@ -257,7 +257,7 @@ describe('AccountPage', () => {
     expect(item?.textContent).toContain('Firefox on Windows');
   });
 
-  it('asks an unauthenticated visitor to connect and sign in', () => {
+  it('asks an unauthenticated visitor to connect and sign in, or to use a passkey', () => {
     renderPage({ status: 'unauthenticated', mocks: [] });
     const page = screen.getByRole('region', { name: 'Your account' });
     expect(page.textContent).toContain(
@@ -267,7 +267,7 @@ describe('AccountPage', () => {
       within(page)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Connect and sign in']);
+    ).toEqual(['Connect and sign in', 'Sign in with a passkey']);
     expect(screen.queryByTestId('account-address')).toBeNull();
   });
 

@@ -17,7 +17,7 @@ describe('describeAuditAction', () => {
   });
 
   it('shows an action this build does not know as it came', () => {
-    expect(describeAuditAction(i18n, 'passkey_added')).toBe('passkey_added');
+    expect(describeAuditAction(i18n, 'account_merged')).toBe('account_merged');
     expect(describeAuditAction(i18n, 'constructor')).toBe('constructor');
   });
 });
