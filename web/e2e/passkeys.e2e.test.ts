@@ -55,10 +55,11 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
   // The virtual authenticator's passkey is not backed up: it lives on this device only.
   expect(await rows.getByTestId('passkey-backed-up').textContent()).toBe('This device only');
 
-  // --- Signed out, the passkey alone signs in again (the wallet is not asked).
+  // --- Signed out, the passkey alone signs in again (the wallet is not asked). On the home
+  // page, which offers the button only: nothing signs in before it is pressed.
+  await first.page.getByRole('link', { name: 'Home', exact: true }).click();
   await first.page.getByRole('button', { name: 'Sign out' }).click();
   await firstApp.expectAuthStatus('unauthenticated');
-  await first.page.getByRole('link', { name: 'Home', exact: true }).click();
   const signaturesBefore = first.wallet.signatureRequests;
   await first.page.getByTestId('passkey-sign-in').click();
   await firstApp.expectAuthStatus('authenticated', 15_000);
@@ -67,8 +68,22 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
     address: first.wallet.address,
   });
 
-  // The account page shows this session as opened by that passkey, and the sign-in too.
+  // --- Signed out on the account page, the browser's passkey autofill: Chromium has
+  // conditional mediation, so the prompt shows a field for it, and the virtual authenticator
+  // answers the waiting request as a person picking the passkey in its suggestions would.
   await firstApp.openAccountPage();
+  await firstApp.expectAccountPage(first.wallet.address);
+  await first.page.getByRole('button', { name: 'Sign out' }).click();
+  await firstApp.expectAuthStatus('unauthenticated');
+  const autofill = first.page.getByTestId('passkey-autofill');
+  // Gone again once signed in: read while it is there.
+  expect(await autofill.getAttribute('autocomplete', { timeout: 10_000 })).toBe(
+    'username webauthn',
+  );
+  await firstApp.expectAuthStatus('authenticated', 15_000);
+  expect(first.wallet.signatureRequests).toBe(signaturesBefore);
+
+  // The account page shows this session as opened by that passkey, and the sign-in too.
   await firstApp.expectAccountPage(first.wallet.address);
   const current = first.page
     .getByTestId('sessions-list')
