@@ -1,12 +1,6 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client';
-import { useConnectModal } from '@rainbow-me/rainbowkit';
-import { useContext, useState } from 'react';
-import { useConfig } from 'wagmi';
-import { SessionActionsContext } from '../../auth/session-actions-context';
-import {
-  type SignInAgainOutcome,
-  signInAgainWithWallet,
-} from '../../auth/sign-in-again-with-wallet';
+import { useMutation, useQuery } from '@apollo/client';
+import { useState } from 'react';
+import type { SignInAgainOutcome } from '../../auth/sign-in-again-with-wallet';
 import {
   AccountPageDocument,
   AccountPasskeysDocument,
@@ -19,6 +13,7 @@ import {
 import { browserHasPasskeys } from '../../passkeys/browser-has-passkeys';
 import { loadWebAuthn } from '../../passkeys/load-webauthn';
 import { type PasskeyFailure, readPasskeyFailure } from '../../passkeys/passkey-failure';
+import { useWalletSignInAgain } from './use-wallet-sign-in-again';
 
 /** What failed last, to say where, and to try again after a fresh wallet sign-in. */
 export type PasskeyAction =
@@ -55,12 +50,7 @@ export type PasskeysState = {
  * wallet is then asked to sign in again, and the action can be retried.
  */
 export function usePasskeys(): PasskeysState {
-  const client = useApolloClient();
-  const config = useConfig();
-  // Read when the wallet signs in again, not at render: the section renders (in the
-  // account page's tests) without the sign-in's providers around it.
-  const sessionActions = useContext(SessionActionsContext);
-  const { openConnectModal } = useConnectModal();
+  const walletSignIn = useWalletSignInAgain();
   const query = useQuery(AccountPasskeysDocument, { fetchPolicy: 'cache-and-network' });
   const [beginRegistration] = useMutation(BeginPasskeyRegistrationDocument);
   const [addPasskey] = useMutation(AddPasskeyDocument);
@@ -69,8 +59,6 @@ export function usePasskeys(): PasskeysState {
   const [busy, setBusy] = useState<PasskeyAction['kind'] | null>(null);
   const [failure, setFailure] = useState<PasskeysState['failure']>(null);
   const [confirming, setConfirming] = useState<PasskeyFieldsFragment | null>(null);
-  const [signingInAgain, setSigningInAgain] = useState(false);
-  const [signInAgainOutcome, setSignInAgainOutcome] = useState<SignInAgainOutcome | null>(null);
 
   // Sessions list the passkey that opened each: they change with the passkeys.
   const refetchQueries = [AccountPasskeysDocument, AccountPageDocument];
@@ -78,7 +66,7 @@ export function usePasskeys(): PasskeysState {
   const perform = async (action: PasskeyAction, work: () => Promise<unknown>) => {
     setBusy(action.kind);
     setFailure(null);
-    setSignInAgainOutcome(null);
+    walletSignIn.reset();
     try {
       await work();
       return true;
@@ -143,26 +131,9 @@ export function usePasskeys(): PasskeysState {
       setConfirming(null);
       await remove(passkey);
     },
-    async signInAgain() {
-      setSigningInAgain(true);
-      setSignInAgainOutcome(null);
-      const outcome = sessionActions
-        ? await signInAgainWithWallet({
-            client,
-            config,
-            completeSignIn: sessionActions.completeSignIn,
-          })
-        : 'failed';
-      setSigningInAgain(false);
-      setSignInAgainOutcome(outcome);
-      if (outcome === 'no-wallet') openConnectModal?.();
-      if (outcome === 'signed-in') {
-        // A new session: the sessions list says a wallet opened it.
-        void client.refetchQueries({ include: refetchQueries }).catch(() => {});
-      }
-    },
-    signingInAgain,
-    signInAgainOutcome,
+    signInAgain: walletSignIn.signInAgain,
+    signingInAgain: walletSignIn.signingInAgain,
+    signInAgainOutcome: walletSignIn.outcome,
     async retry() {
       const action = failure?.action;
       if (!action) return;
