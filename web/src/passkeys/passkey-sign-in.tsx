@@ -31,10 +31,10 @@ export function PasskeySignIn({ autofill = false, startAtOnce = false }: Passkey
   useEffect(() => {
     if (!autofillAvailable) return;
     let current = true;
+    // A refused pick is shown and the field waits for the next one, a few times: a browser
+    // that picks by itself (an automated one) must not ask the server without end.
     const wait = async () => {
-      while (current && (await startAutofill())) {
-        // A refused pick was shown: wait for the next one.
-      }
+      for (let picks = 0; current && picks < 3 && (await startAutofill()); picks += 1) {}
     };
     void wait();
     return () => {
