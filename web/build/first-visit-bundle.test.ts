@@ -9,6 +9,7 @@ import {
   ETHEREUM_FIRST_VISIT_PAGES,
   isCatalogueModule,
   isSolanaModule,
+  isWebAuthnModule,
   SOLANA_MODULES_OF_THE_HEADER,
 } from './first-visit-chunks';
 
@@ -94,6 +95,30 @@ describe('the chunks of an Ethereum first visit', () => {
           moduleIds.some((id) => fromWeb(id).startsWith('src/locales/en-US/messages.po')),
         ),
       ).toBe(true);
+    },
+  );
+
+  it('has the WebAuthn package in a lazy chunk of its own', () => {
+    // Else the check below would pass for a build that no longer bundles it under this path.
+    const holding = chunks.filter(({ moduleIds }) => moduleIds.some(isWebAuthnModule));
+    expect(holding.length).toBeGreaterThan(0);
+    for (const chunk of holding) {
+      expect(chunk.isEntry).toBe(false);
+      // Its own: nothing of the app's or another package's rides with it.
+      expect(chunk.moduleIds.filter((id) => !isWebAuthnModule(id) && !id.startsWith('\0'))).toEqual(
+        [],
+      );
+    }
+  });
+
+  it.each(Object.entries(ETHEREUM_FIRST_VISIT_PAGES))(
+    '%s downloads no byte of @simplewebauthn',
+    (_, page) => {
+      const loaded = chunksOfFirstVisit(chunks, webRoot, page);
+      const webAuthn = loaded.flatMap(({ fileName, moduleIds }) =>
+        moduleIds.filter(isWebAuthnModule).map((id) => `${fileName}: ${fromWeb(id)}`),
+      );
+      expect(webAuthn).toEqual([]);
     },
   );
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type BuiltChunk, chunksOfFirstVisit, isSolanaModule } from './first-visit-chunks';
+import {
+  type BuiltChunk,
+  chunksOfFirstVisit,
+  isSolanaModule,
+  isWebAuthnModule,
+} from './first-visit-chunks';
 
 const web = '/repo/web';
 const chunk = (fileName: string, fields: Partial<BuiltChunk>): BuiltChunk => ({
@@ -69,4 +74,16 @@ describe('isSolanaModule', () => {
     '/repo/web/src/proof/verify-wallet-proof.ts',
     '/repo/packages/siwe/src/message/parse-siwe-message.ts',
   ])('%s is not', (id) => expect(isSolanaModule(id)).toBe(false));
+});
+
+describe('isWebAuthnModule', () => {
+  it.each(['/repo/node_modules/@simplewebauthn/browser/esm/methods/startAuthentication.js'])(
+    '%s is',
+    (id) => expect(isWebAuthnModule(id)).toBe(true),
+  );
+
+  it.each([
+    '/repo/web/src/passkeys/load-webauthn.ts',
+    '/repo/web/src/passkeys/passkey-sign-in.tsx',
+  ])('%s is not', (id) => expect(isWebAuthnModule(id)).toBe(false));
 });

@@ -54,6 +54,15 @@ export function isSolanaModule(id: string): boolean {
 }
 
 /**
+ * A module of the WebAuthn package (`@simplewebauthn/browser`): loaded only
+ * when a passkey is added or used (src/passkeys/load-webauthn.ts), never on
+ * a first visit (docs/web-app.md, "Passkeys").
+ */
+export function isWebAuthnModule(id: string): boolean {
+  return /[\\/]@simplewebauthn[\\/]/.test(id);
+}
+
+/**
  * A module of one of the catalogues named `name` (`admin` for
  * `src/locales/<locale>/admin.po`): the console's and the server's are kept
  * out of a first visit (docs/translations.md, "Three catalogues").

@@ -9,6 +9,8 @@ import { type Session, SessionContext } from './session-context';
 
 const session = (id: string, current: boolean) => ({
   __typename: 'Session' as const,
+  method: 'WALLET' as const,
+  passkey: null,
   id,
   current,
   createdAt: '2026-11-20T10:00:00.000Z',

@@ -22,6 +22,8 @@ function setUp({
       chain: 'eip155:31337',
       userAgent: null,
       address,
+      method: 'WALLET',
+      passkey: null,
     },
   }),
   networkFails,
@@ -175,6 +177,8 @@ describe('createSiweAdapter', () => {
             chain: 'eip155:31337',
             userAgent: null,
             address,
+            method: 'WALLET',
+            passkey: null,
           },
         };
       },
@@ -215,6 +219,8 @@ describe('createSiweAdapter', () => {
             chain: 'eip155:31337',
             userAgent: null,
             address,
+            method: 'WALLET',
+            passkey: null,
           },
         };
       },

@@ -9,6 +9,8 @@ export type LinkFailure =
   | { kind: 'limit-reached' }
   | { kind: 'invalid-signature' }
   | { kind: 'rate-limited'; retryAfterSeconds: number }
+  /** A passkey's session may not link a wallet (WALLET_SIGN_IN_REQUIRED). */
+  | { kind: 'wallet-sign-in-required' }
   | { kind: 'verifying' };
 
 /** EIP-1193's "user rejected the request", anywhere in viem's cause chain. */
@@ -48,6 +50,8 @@ export function verifyingFailure(error: unknown): LinkFailure {
       return { kind: 'limit-reached' };
     case 'RATE_LIMITED':
       return { kind: 'rate-limited', retryAfterSeconds: refusal.retryAfterSeconds ?? 60 };
+    case 'WALLET_SIGN_IN_REQUIRED':
+      return { kind: 'wallet-sign-in-required' };
     default:
       return { kind: 'verifying' };
   }

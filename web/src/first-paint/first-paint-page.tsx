@@ -3,6 +3,8 @@ import { Trans } from '@lingui/react/macro';
 import { getAddress, isAddress } from 'viem';
 import { HOME_HEADING, HomeIntro } from '../pages/home/home-intro';
 import { VERIFY_HEADING, VerifyIntro } from '../pages/verify/verify-intro';
+import { PasskeySignInLabel } from '../passkeys/passkey-sign-in-label';
+import { requestPasskeySignIn } from '../passkeys/pending-passkey-sign-in';
 import { FirstPaintHeading } from './first-paint-heading';
 import { FirstPaintProfile } from './first-paint-profile';
 import { requestConnect } from './pending-connect';
@@ -36,9 +38,21 @@ export function FirstPaintPage({ path }: { path: string }) {
       <HomeIntro
         heading={<FirstPaintHeading>{i18n._(HOME_HEADING)}</FirstPaintHeading>}
         action={
-          <button type="button" className="button" onClick={requestConnect}>
-            <Trans>Get started</Trans>
-          </button>
+          <>
+            <button type="button" className="button" onClick={requestConnect}>
+              <Trans>Get started</Trans>
+            </button>
+            {/* The app's PasskeySignIn, as it first renders: the same box, the click kept. */}
+            <div className="passkey-sign-in">
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={requestPasskeySignIn}
+              >
+                <PasskeySignInLabel />
+              </button>
+            </div>
+          </>
         }
       />
     );

@@ -23,6 +23,8 @@ const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const;
 
 const session = (id: string, current: boolean, userAgent: string) => ({
   __typename: 'Session' as const,
+  method: 'WALLET' as const,
+  passkey: null,
   id,
   current,
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -71,6 +73,8 @@ const accountPage: AccountPageQuery = {
           cursor: 'c1',
           node: {
             __typename: 'SignIn',
+            method: 'WALLET' as const,
+            passkey: null,
             id: 'si-1',
             at: '2026-11-21T03:00:00.000Z',
             address,
@@ -86,6 +90,8 @@ const accountPage: AccountPageQuery = {
           cursor: 'c2',
           node: {
             __typename: 'SignIn',
+            method: 'WALLET' as const,
+            passkey: null,
             id: 'si-2',
             at: '2026-11-20T10:00:00.000Z',
             address,
@@ -251,7 +257,7 @@ describe('AccountPage', () => {
     expect(item?.textContent).toContain('Firefox on Windows');
   });
 
-  it('asks an unauthenticated visitor to connect and sign in', () => {
+  it('asks an unauthenticated visitor to connect and sign in, or to use a passkey', () => {
     renderPage({ status: 'unauthenticated', mocks: [] });
     const page = screen.getByRole('region', { name: 'Your account' });
     expect(page.textContent).toContain(
@@ -261,7 +267,7 @@ describe('AccountPage', () => {
       within(page)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Connect and sign in']);
+    ).toEqual(['Connect and sign in', 'Sign in with a passkey']);
     expect(screen.queryByTestId('account-address')).toBeNull();
   });
 

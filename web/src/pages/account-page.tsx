@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../auth/session-context';
 import { SignInPrompt } from '../components/sign-in-prompt';
+import { PasskeySignIn } from '../passkeys/passkey-sign-in';
 import { AccountDetails } from './account/account-details';
 import { PageHeading } from './page-heading';
 
@@ -15,7 +16,11 @@ export default function AccountPage() {
           <Trans>Checking your session…</Trans>
         </p>
       ) : null}
-      {status === 'unauthenticated' ? <SignInPrompt /> : null}
+      {status === 'unauthenticated' ? (
+        <SignInPrompt>
+          <PasskeySignIn autofill />
+        </SignInPrompt>
+      ) : null}
       {status === 'authenticated' ? <AccountDetails /> : null}
     </section>
   );

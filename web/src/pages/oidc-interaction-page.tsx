@@ -3,6 +3,7 @@ import type { RoutePageProps } from '../app/define-route';
 import { GenericErrorMessage } from '../app/generic-error';
 import { useSession } from '../auth/session-context';
 import { SignInPrompt } from '../components/sign-in-prompt';
+import { PasskeySignIn } from '../passkeys/passkey-sign-in';
 import { ConsentCard } from './oidc/consent-card';
 import { useInteraction } from './oidc/use-interaction';
 import { PageHeading } from './page-heading';
@@ -57,7 +58,9 @@ export default function OidcInteractionPage({ params }: RoutePageProps<'/oidc/in
               wallet.
             </Trans>
           </p>
-          <SignInPrompt />
+          <SignInPrompt>
+            <PasskeySignIn autofill />
+          </SignInPrompt>
         </>
       ) : null}
       {state.kind === 'ready' && status === 'authenticated' ? (

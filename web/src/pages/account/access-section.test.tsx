@@ -402,6 +402,8 @@ describe('the Access section', () => {
       actor: 'RULES_CHECK',
       session: {
         __typename: 'Session',
+        method: 'WALLET' as const,
+        passkey: null,
         id: 'ses-1',
         current: true,
         createdAt: minutesAgo(60),

@@ -10,6 +10,7 @@ import { AccountIdentity } from './account-identity';
 import { ChainBalances } from './chain-balances';
 import { ConnectedAppsSection } from './connected-apps-section';
 import { EventsFeed } from './events-feed';
+import { PasskeysSection } from './passkeys-section';
 import { ProfileSection } from './profile-section';
 import { SessionList } from './session-list';
 import { SignInHistory } from './sign-in-history';
@@ -58,6 +59,7 @@ export function AccountDetails() {
       <AccountIdentity address={account.address} />
       <ProfileSection />
       <WalletsSection wallets={account.wallets} sessions={account.sessions} chainName={chainName} />
+      <PasskeysSection />
       {balancesAddress ? <ChainBalances address={balancesAddress} chains={chains} /> : null}
       <AccessSection />
       <SessionList

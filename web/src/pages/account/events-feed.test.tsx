@@ -5,6 +5,8 @@ import { EventsFeed } from './events-feed';
 
 const ownSession = {
   __typename: 'Session' as const,
+  method: 'WALLET' as const,
+  passkey: null,
   id: 'ses-here',
   current: true,
   createdAt: '2026-11-21T03:00:00.000Z',

@@ -41,9 +41,10 @@ export function SessionList({
           const createdAt = formatDateTime(session.createdAt);
           const lastSeenAt = formatDateTime(session.lastSeenAt);
           const expiresAt = formatDateTime(session.expiresAt);
-          // A passkey's session has no wallet or chain (docs/passkeys.md): nothing is shown for them.
+          // A passkey's session has no wallet or chain (docs/passkeys.md): its passkey is named instead.
           const chain = session.chain ? chainLabel({ ...session, chain: session.chain }) : '';
           const address = session.address ? shortAddress(session.address) : '';
+          const passkeyName = session.passkey?.name ?? '';
           return (
             <li
               key={session.id}
@@ -60,12 +61,21 @@ export function SessionList({
                     </span>
                   ) : null}
                 </p>
-                <p className="row-meta">
-                  <Trans>
-                    Signed in {createdAt} with{' '}
-                    <span title={session.address ?? undefined}>{address}</span> on {chain} · last
-                    seen {lastSeenAt} · expires {expiresAt}
-                  </Trans>
+                <p className="row-meta" data-method={session.method}>
+                  {session.method === 'PASSKEY' ? (
+                    // A passkey's session has no wallet or chain: the passkey that opened it instead.
+                    <Trans>
+                      Signed in {createdAt} with the passkey{' '}
+                      <strong data-testid="session-passkey">{passkeyName}</strong> · last seen{' '}
+                      {lastSeenAt} · expires {expiresAt}
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      Signed in {createdAt} with{' '}
+                      <span title={session.address ?? undefined}>{address}</span> on {chain} · last
+                      seen {lastSeenAt} · expires {expiresAt}
+                    </Trans>
+                  )}
                 </p>
               </div>
               {session.current ? null : (

@@ -15,7 +15,6 @@ export type SignInHistoryProps = {
 
 /** Every sign-in of the account, newest first: which wallet signed, and how it was verified. */
 // A Solana sign-in is a key's (the API says EOA): named as what it is.
-// A passkey's sign-in has neither (docs/passkeys.md): it is shown as an EOA's until the app names it.
 const kindOf = (node: {
   namespace?: string | null;
   walletKind?: keyof typeof walletKindLabel | null;
@@ -45,24 +44,41 @@ export function SignInHistory({
             key={node.id}
             className="row"
             data-testid="sign-in-item"
-            data-wallet-kind={node.walletKind}
+            data-wallet-kind={node.walletKind ?? undefined}
+            data-method={node.method}
           >
-            <div className="row-text">
-              <p className="row-title">
-                {formatDateTime(node.at)}
-                <span className="tag" title={i18n._(kindOf(node))}>
-                  {node.namespace === 'SOLANA' ? i18n._(namespaceLabel.SOLANA) : node.walletKind}
-                </span>
-              </p>
-              <p className="row-meta">
-                <span title={node.address ?? undefined}>
-                  {node.address ? shortAddress(node.address) : null}
-                </span>{' '}
-                · {i18n._(kindOf(node))} ·{' '}
-                {node.chain ? chainLabel({ ...node, chain: node.chain }) : null} ·{' '}
-                {describeUserAgent(node.userAgent)}
-              </p>
-            </div>
+            {node.method === 'PASSKEY' ? (
+              // A passkey's sign-in has no wallet, chain or kind (docs/passkeys.md): its passkey instead.
+              <div className="row-text">
+                <p className="row-title">
+                  {formatDateTime(node.at)}
+                  <span className="tag">{t`Passkey`}</span>
+                </p>
+                <p className="row-meta">
+                  <Trans>
+                    Passkey <strong data-testid="sign-in-passkey">{node.passkey?.name}</strong>
+                  </Trans>{' '}
+                  · {describeUserAgent(node.userAgent)}
+                </p>
+              </div>
+            ) : (
+              <div className="row-text">
+                <p className="row-title">
+                  {formatDateTime(node.at)}
+                  <span className="tag" title={i18n._(kindOf(node))}>
+                    {node.namespace === 'SOLANA' ? i18n._(namespaceLabel.SOLANA) : node.walletKind}
+                  </span>
+                </p>
+                <p className="row-meta">
+                  <span title={node.address ?? undefined}>
+                    {node.address ? shortAddress(node.address) : null}
+                  </span>{' '}
+                  · {i18n._(kindOf(node))} ·{' '}
+                  {node.chain ? chainLabel({ ...node, chain: node.chain }) : null} ·{' '}
+                  {describeUserAgent(node.userAgent)}
+                </p>
+              </div>
+            )}
           </li>
         ))}
       </ol>

@@ -38,7 +38,16 @@ export type WalletActions = {
   /** The key of the wallet an action is in flight for. */
   pendingKey: string | null;
   error: string | null;
+  /**
+   * The action a passkey's session may not do (WALLET_SIGN_IN_REQUIRED): the
+   * wallet signs in again, then it is tried again (`retry`).
+   */
+  walletSignInRequired: boolean;
+  retry(): Promise<void>;
 };
+
+/** An action refused until the wallet signs in again. */
+type Refused = { kind: 'unlink' | 'primary'; wallet: WalletFieldsFragment };
 
 const refetchQueries = [AccountPageDocument, MeDocument];
 
@@ -55,7 +64,50 @@ export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}
   const [confirming, setConfirming] = useState<WalletFieldsFragment | null>(null);
   const [pendingKey, setPendingKey] = useState<string | null>(null);
   const [error, setError] = useState<MessageDescriptor | null>(null);
+  const [refused, setRefused] = useState<Refused | null>(null);
   const { i18n } = useLingui();
+  const needsWallet = (failure: unknown, action: Refused) => {
+    if (readRefusal(failure)?.code !== 'WALLET_SIGN_IN_REQUIRED') return false;
+    setRefused(action);
+    return true;
+  };
+
+  const unlink = async (wallet: WalletFieldsFragment) => {
+    setPendingKey(walletKey(wallet));
+    setError(null);
+    setRefused(null);
+    try {
+      await unlinkWallet({
+        variables: { address: wallet.address, chainId: wallet.chainId ?? null },
+        refetchQueries,
+        awaitRefetchQueries: true,
+      });
+      onUnlinked?.();
+    } catch (failure) {
+      if (needsWallet(failure, { kind: 'unlink', wallet })) return;
+      setError(readRefusal(failure)?.code === 'LAST_WALLET' ? LAST_WALLET : UNLINK_FAILED);
+    } finally {
+      setPendingKey(null);
+    }
+  };
+
+  const makePrimary = async (wallet: WalletFieldsFragment) => {
+    setPendingKey(walletKey(wallet));
+    setError(null);
+    setRefused(null);
+    try {
+      await setPrimaryWallet({
+        variables: { address: wallet.address, chainId: wallet.chainId ?? null },
+        refetchQueries,
+        awaitRefetchQueries: true,
+      });
+    } catch (failure) {
+      if (needsWallet(failure, { kind: 'primary', wallet })) return;
+      setError(PRIMARY_FAILED);
+    } finally {
+      setPendingKey(null);
+    }
+  };
 
   return {
     confirming,
@@ -68,36 +120,9 @@ export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}
       const wallet = confirming;
       if (!wallet) return;
       setConfirming(null);
-      setPendingKey(walletKey(wallet));
-      setError(null);
-      try {
-        await unlinkWallet({
-          variables: { address: wallet.address, chainId: wallet.chainId ?? null },
-          refetchQueries,
-          awaitRefetchQueries: true,
-        });
-        onUnlinked?.();
-      } catch (failure) {
-        setError(readRefusal(failure)?.code === 'LAST_WALLET' ? LAST_WALLET : UNLINK_FAILED);
-      } finally {
-        setPendingKey(null);
-      }
+      await unlink(wallet);
     },
-    async makePrimary(wallet) {
-      setPendingKey(walletKey(wallet));
-      setError(null);
-      try {
-        await setPrimaryWallet({
-          variables: { address: wallet.address, chainId: wallet.chainId ?? null },
-          refetchQueries,
-          awaitRefetchQueries: true,
-        });
-      } catch {
-        setError(PRIMARY_FAILED);
-      } finally {
-        setPendingKey(null);
-      }
-    },
+    makePrimary,
     async setVisibility(wallet, visible) {
       setPendingKey(walletKey(wallet));
       setError(null);
@@ -117,6 +142,11 @@ export function useWalletActions({ onUnlinked }: UseWalletActionsParameters = {}
       }
     },
     pendingKey,
+    walletSignInRequired: refused !== null,
+    async retry() {
+      if (!refused) return;
+      await (refused.kind === 'unlink' ? unlink(refused.wallet) : makePrimary(refused.wallet));
+    },
     // In the page's language when shown, whatever it was when the action failed.
     error: error === null ? null : i18n._(error),
   };

@@ -278,6 +278,24 @@ describe('the Wallets section', () => {
     expect((await screen.findByTestId('wallets-error')).textContent).toBe(LAST_WALLET_MESSAGE);
   });
 
+  it("says a passkey's session must have the wallet sign in again before unlinking, and asks it", async () => {
+    await setUp({
+      rpc,
+      wallets: [wallet(first, { primary: true }), wallet(second)],
+      unlinkWallet: () => {
+        throw refusal('WALLET_SIGN_IN_REQUIRED');
+      },
+    });
+    fireEvent.click(within(item(second)).getByRole('button', { name: 'Unlink' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Unlink wallet' }));
+    const required = await screen.findByTestId('wallet-sign-in-required');
+    expect(required.textContent).toContain('Sign in with your wallet again to go on.');
+    expect(within(required).getByTestId('wallet-sign-in-again').textContent).toBe(
+      'Sign in with your wallet again',
+    );
+    expect(screen.queryByTestId('wallets-error')).toBeNull();
+  });
+
   it('makes a wallet primary and shows the badge where the server says', async () => {
     await setUp({ rpc, wallets: [wallet(first, { primary: true }), wallet(second)] });
     fireEvent.click(within(item(second)).getByRole('button', { name: 'Make primary' }));
@@ -291,6 +309,8 @@ describe('the Wallets section', () => {
     const { server, push } = await setUp({ rpc });
     const session = {
       __typename: 'Session' as const,
+      method: 'WALLET' as const,
+      passkey: null,
       id: 'ses-other',
       current: false,
       createdAt: at,

@@ -7,7 +7,9 @@ import { LinkWalletPanel } from './link-wallet-panel';
 import { UnlinkWalletDialog } from './unlink-wallet-dialog';
 import type { AccountPageData } from './use-account-page';
 import { useWalletActions, walletKey } from './use-wallet-actions';
+import { useWalletSignInAgain } from './use-wallet-sign-in-again';
 import { WalletRow } from './wallet-row';
+import { WalletSignInRequired } from './wallet-sign-in-required';
 
 export type WalletsSectionProps = {
   wallets: AccountPageData['wallets'];
@@ -25,6 +27,8 @@ export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionP
   // The row and its Unlink button are gone: focus goes to the section, not to the page's start.
   const actions = useWalletActions({ onUnlinked: () => headingRef.current?.focus() });
   const { address: walletAddress } = useAccount();
+  // A passkey's session may not unlink or promote a wallet: the wallet signs in again first.
+  const walletSignIn = useWalletSignInAgain();
   const confirming = actions.confirming;
   const startedBy = confirming
     ? sessions.filter(
@@ -49,6 +53,17 @@ export function WalletsSection({ wallets, sessions, chainName }: WalletsSectionP
         <p className="inline-error" role="alert" data-testid="wallets-error">
           {actions.error}
         </p>
+      ) : null}
+      {actions.walletSignInRequired ? (
+        <WalletSignInRequired
+          signingIn={walletSignIn.signingInAgain}
+          outcome={walletSignIn.outcome}
+          onSignIn={() => void walletSignIn.signInAgain()}
+          onRetry={() => {
+            walletSignIn.reset();
+            void actions.retry();
+          }}
+        />
       ) : null}
       <ul className="rows" data-testid="wallets-list">
         {wallets.map((wallet) => {

@@ -9,11 +9,21 @@ const address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
 type Suspension = { reason: string; at: string; until: string | null; by: string | null };
 
+const passkey = {
+  id: 'pk-1',
+  name: 'Work laptop',
+  createdAt: '2026-11-10T10:00:00.000Z',
+  lastUsedAt: '2026-11-20T10:00:00.000Z',
+  backedUp: true,
+  authenticator: 'iCloud Keychain',
+};
+
 /** One account as the server holds it; the mutations change it as the server would. */
 function server({ refuseSuspension }: { refuseSuspension?: string } = {}) {
-  const state: { suspension: Suspension | null; roles: string[] } = {
+  const state: { suspension: Suspension | null; roles: string[]; passkeys: (typeof passkey)[] } = {
     suspension: null,
     roles: ['holder'],
+    passkeys: [passkey],
   };
   const account = () => ({
     id,
@@ -42,10 +52,24 @@ function server({ refuseSuspension }: { refuseSuspension?: string } = {}) {
         chainId: 31337,
         userAgent: null,
         address,
+        method: 'WALLET',
+        passkey: null,
       },
+      ...state.passkeys.map((opener) => ({
+        id: `ses-${opener.id}`,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        lastSeenAt: '2026-11-20T11:00:00.000Z',
+        expiresAt: '2026-12-20T10:00:00.000Z',
+        chainId: null,
+        userAgent: null,
+        address: null,
+        method: 'PASSKEY',
+        passkey: opener,
+      })),
     ],
     signIns: () => ({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } }),
     connectedApps: [],
+    passkeys: state.passkeys,
   });
   const suspendAccount = vi.fn((args: { id: string; reason: string; until: string | null }) => {
     if (refuseSuspension) throw refusal('BAD_USER_INPUT', refuseSuspension);
@@ -70,6 +94,11 @@ function server({ refuseSuspension }: { refuseSuspension?: string } = {}) {
       return account();
     },
     endSessions: () => 1,
+    removeAccountPasskey: (args: { accountId: string; id: string }) => {
+      const before = state.passkeys.length;
+      state.passkeys = state.passkeys.filter((held) => held.id !== args.id);
+      return state.passkeys.length < before;
+    },
     suspendAccount,
     unsuspendAccount: () => {
       state.suspension = null;
@@ -203,5 +232,32 @@ describe('one account in the console', () => {
   it('says so when no account has the id', async () => {
     renderConsole({ path: '/admin/accounts/nobody', rootValue: server().rootValue });
     expect(await screen.findByText('There is no account with this id.')).toBeTruthy();
+  });
+
+  it("lists the account's passkeys and the session each opened, and removes one after confirmation", async () => {
+    const { operations } = renderConsole({
+      path: `/admin/accounts/${id}`,
+      rootValue: server().rootValue,
+    });
+    const passkeys = await screen.findByRole('table', { name: 'Passkeys' });
+    expect(within(passkeys).getByText('Work laptop')).toBeTruthy();
+    expect(within(passkeys).getByText('Synced')).toBeTruthy();
+    expect(within(passkeys).getByText('iCloud Keychain')).toBeTruthy();
+    const sessions = screen.getByRole('table', { name: 'Sessions' });
+    expect(within(sessions).getByText('Passkey: Work laptop')).toBeTruthy();
+
+    fireEvent.click(within(passkeys).getByRole('button', { name: 'Remove' }));
+    expect(operations('AdminRemoveAccountPasskey')).toEqual([]);
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    const dialogs = screen.getAllByRole('dialog');
+    const confirm = dialogs.find((dialog) => (dialog as HTMLDialogElement).open) as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove passkey' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'The passkey Work laptop is removed; the sessions it opened have ended.',
+      ),
+    );
+    expect(operations('AdminRemoveAccountPasskey')).toEqual([{ accountId: id, id: 'pk-1' }]);
+    await waitFor(() => expect(screen.getByText('No passkeys.')).toBeTruthy());
   });
 });

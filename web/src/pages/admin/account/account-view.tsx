@@ -75,7 +75,7 @@ export function AccountView({ id }: { id: string }) {
       ) : null}
       <Summary account={account} actions={actions} />
       <Roles account={account} actions={actions} />
-      <Details account={account} />
+      <Details account={account} actions={actions} />
       <Dialogs account={account} label={label} actions={actions} />
     </section>
   );
@@ -217,7 +217,7 @@ function Roles({ account, actions }: { account: AdminAccount; actions: AccountAc
   );
 }
 
-function Details({ account }: { account: AdminAccount }) {
+function Details({ account, actions }: { account: AdminAccount; actions: AccountActions }) {
   const { t } = useLingui();
   const yesNo = (value: boolean) => (value ? t`Yes` : t`No`);
   return (
@@ -253,6 +253,39 @@ function Details({ account }: { account: AdminAccount }) {
           }))}
         />
       </section>
+      <section className="card" aria-labelledby="account-passkeys" data-testid="admin-passkeys">
+        <h2 id="account-passkeys">
+          <Trans>Passkeys</Trans>
+        </h2>
+        <PlainTable
+          caption={t`Passkeys`}
+          headers={[t`Name`, t`Backed up`, t`Authenticator`, t`Added`, t`Last used`, t`Actions`]}
+          empty={t`No passkeys.`}
+          rows={account.passkeys.map((passkey) => ({
+            key: passkey.id,
+            cells: [
+              passkey.name,
+              passkey.backedUp ? t`Synced` : t`This device only`,
+              passkey.authenticator ?? t`Unknown`,
+              when(passkey.createdAt),
+              when(passkey.lastUsedAt),
+              <button
+                key="remove"
+                type="button"
+                className="button button-danger"
+                onClick={() =>
+                  actions.ask({
+                    kind: 'remove-passkey',
+                    passkey: { id: passkey.id, name: passkey.name },
+                  })
+                }
+              >
+                <Trans>Remove</Trans>
+              </button>,
+            ],
+          }))}
+        />
+      </section>
       <section className="card" aria-labelledby="account-sessions">
         <h2 id="account-sessions">
           <Trans>Sessions</Trans>
@@ -265,9 +298,14 @@ function Details({ account }: { account: AdminAccount }) {
             key: session.id,
             cells: [
               describeUserAgent(session.userAgent),
-              <code key="address" title={session.address ?? undefined}>
-                {session.address ? shortAddress(session.address) : null}
-              </code>,
+              // A passkey's session has no wallet: the passkey that opened it instead.
+              session.method === 'PASSKEY' ? (
+                t`Passkey: ${session.passkey?.name ?? ''}`
+              ) : (
+                <code key="address" title={session.address ?? undefined}>
+                  {session.address ? shortAddress(session.address) : null}
+                </code>
+              ),
               session.chainId,
               when(session.createdAt),
               when(session.lastSeenAt),
@@ -288,9 +326,13 @@ function Details({ account }: { account: AdminAccount }) {
             key: node.id,
             cells: [
               when(node.at),
-              <code key="address" title={node.address ?? undefined}>
-                {node.address ? shortAddress(node.address) : null}
-              </code>,
+              node.method === 'PASSKEY' ? (
+                t`Passkey: ${node.passkey?.name ?? ''}`
+              ) : (
+                <code key="address" title={node.address ?? undefined}>
+                  {node.address ? shortAddress(node.address) : null}
+                </code>
+              ),
               node.walletKind,
               node.chainId,
               describeUserAgent(node.userAgent),
@@ -336,6 +378,8 @@ function Dialogs({
   const sessions = account.sessions.length;
   const revoking = pending?.kind === 'revoke-role' ? pending.role : null;
   const revokingName = revoking ?? '';
+  const removing = pending?.kind === 'remove-passkey' ? pending.passkey : null;
+  const removingName = removing?.name ?? '';
   return (
     <>
       <SuspendDialog
@@ -392,6 +436,23 @@ function Dialogs({
         <p>
           <Trans>
             {label} loses <strong>{revokingName}</strong> now.
+          </Trans>
+        </p>
+      </ConfirmActionDialog>
+      <ConfirmActionDialog
+        open={removing !== null}
+        title={t`Remove the passkey ${removingName}?`}
+        confirmLabel={t`Remove passkey`}
+        danger
+        busy={busy}
+        error={error}
+        onConfirm={() => (removing ? actions.removePasskey(removing) : undefined)}
+        onCancel={actions.cancel}
+      >
+        <p>
+          <Trans>
+            <strong>{removingName}</strong> no longer signs in to {label}, and every session it
+            opened ends now, on every device.
           </Trans>
         </p>
       </ConfirmActionDialog>

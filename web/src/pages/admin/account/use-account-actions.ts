@@ -5,6 +5,7 @@ import { useState } from 'react';
 import {
   AdminEndSessionsDocument,
   AdminGrantRoleDocument,
+  AdminRemoveAccountPasskeyDocument,
   AdminRevokeRoleDocument,
   AdminSuspendAccountDocument,
   AdminUnsuspendAccountDocument,
@@ -18,7 +19,8 @@ export type PendingAction =
   | { kind: 'unsuspend' }
   | { kind: 'grant-role' }
   | { kind: 'revoke-role'; role: string }
-  | { kind: 'end-sessions' };
+  | { kind: 'end-sessions' }
+  | { kind: 'remove-passkey'; passkey: { id: string; name: string } };
 
 export type AccountActions = {
   pending: PendingAction | null;
@@ -34,6 +36,8 @@ export type AccountActions = {
   grantRole(role: string): Promise<void>;
   revokeRole(role: string): Promise<void>;
   endSessions(): Promise<void>;
+  /** Removes one of the account's passkeys; the sessions it opened end. */
+  removePasskey(passkey: { id: string; name: string }): Promise<void>;
 };
 
 /**
@@ -53,6 +57,7 @@ export function useAccountActions(accountId: string, refresh: () => unknown): Ac
   const [grant] = useMutation(AdminGrantRoleDocument, options);
   const [revoke] = useMutation(AdminRevokeRoleDocument, options);
   const [endAll] = useMutation(AdminEndSessionsDocument, options);
+  const [removeAccountPasskey] = useMutation(AdminRemoveAccountPasskeyDocument, options);
 
   const run = async (action: () => Promise<string>) => {
     setBusy(true);
@@ -108,6 +113,14 @@ export function useAccountActions(accountId: string, refresh: () => unknown): Ac
         const { data } = await endAll({ variables: { accountId } });
         const ended = data?.endSessions ?? 0;
         return plural(ended, { one: '# session ended.', other: '# sessions ended.' });
+      }),
+    removePasskey: ({ id, name }) =>
+      run(async () => {
+        const { data } = await removeAccountPasskey({ variables: { accountId, id } });
+        // False: the account holds no such passkey (any more): nothing was removed.
+        return data?.removeAccountPasskey
+          ? t`The passkey ${name} is removed; the sessions it opened have ended.`
+          : t`The account holds no passkey ${name} any more.`;
       }),
   };
 }

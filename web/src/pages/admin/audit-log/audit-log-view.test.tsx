@@ -70,7 +70,7 @@ describe('the audit log view', () => {
     expect(refused?.getAttribute('value')).toBe('sign_in_refused');
     const approved = options.find((option) => option.textContent === 'Device sign-in approved');
     expect(approved?.getAttribute('value')).toBe('oidc_device_approved');
-    // Every action (the schema's 22) and "any".
+    // Every action (the schema's 22, with the three of passkeys) and "any".
     expect(options).toHaveLength(23);
   });
 
