@@ -61,12 +61,11 @@ it('keeps the wallet dialog in the language chosen last when an earlier choice a
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
   release();
   // The late module has run, and every promise continuation after it (RainbowKit's included)
-  // with it, once the page's own import of the same module has resolved and a task has passed;
-  // then React has rendered what it changed by the next two frames.
+  // with it, once the page's own import of the same module has resolved and a frame has begun
+  // (microtasks drain before it); the dialog opened after that renders the current language.
   // (A string, so that Vitest leaves this `import()` as the browser's own.)
   await page.evaluate(`(async () => {
     await import(${JSON.stringify(chineseUrl)});
-    await new Promise((resolve) => setTimeout(resolve, 0));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   })()`);
   await app.openConnectModal();
