@@ -60,7 +60,9 @@ export function usePasskeys(): PasskeysState {
   const [failure, setFailure] = useState<PasskeysState['failure']>(null);
   const [confirming, setConfirming] = useState<PasskeyFieldsFragment | null>(null);
 
-  // Sessions list the passkey that opened each: they change with the passkeys.
+  // Sessions list the passkey that opened each: they change with the passkeys. They ask
+  // only its name (no id: at 200 sessions an id each would take the account page past the
+  // query cost limit, docs/api.md), so a rename reaches them by this refetch, not the cache.
   const refetchQueries = [AccountPasskeysDocument, AccountPageDocument];
 
   const perform = async (action: PasskeyAction, work: () => Promise<unknown>) => {
@@ -104,7 +106,11 @@ export function usePasskeys(): PasskeysState {
 
   const rename = (id: string, name: string) =>
     perform({ kind: 'rename', id, name }, () =>
-      renamePasskey({ variables: { id, name: name.trim() } }),
+      renamePasskey({
+        variables: { id, name: name.trim() },
+        refetchQueries,
+        awaitRefetchQueries: true,
+      }),
     );
 
   const remove = (passkey: PasskeyFieldsFragment) =>
