@@ -34,8 +34,9 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
 const PASSKEY_NAME = 'Laptop passkey';
 
 it('adds a passkey, signs in with it alone, asks the wallet for what a passkey may not do, and ends its session live when it is removed', async () => {
-  // --- A wallet signs in and adds a passkey.
-  const first = await browser.open({ accountIndex: 17, path: '/' });
+  // --- A wallet signs in and adds a passkey. Account 29 is this file's alone: the e2e files
+  // share one server, and another file's account would gain this file's sessions.
+  const first = await browser.open({ accountIndex: 29, path: '/' });
   const firstApp = new SigilApp(first.page);
   await addVirtualAuthenticator(first.page);
   await firstApp.connectAndSignIn();
@@ -113,7 +114,7 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
   await firstApp.expectAuthStatus('authenticated');
 
   // --- Another device signs in with the wallet and removes the passkey.
-  const second = await browser.open({ accountIndex: 17, path: '/account' });
+  const second = await browser.open({ accountIndex: 29, path: '/account' });
   const secondApp = new SigilApp(second.page);
   await secondApp.connectAndSignIn();
   await secondApp.expectAccountPage(second.wallet.address);
