@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { repoRoot } from '../../testing/repo-root.js';
 import { type CappedChild, spawnCapped } from '../../testing/spawn-capped.js';
@@ -19,6 +20,8 @@ const APPROVE = graphql(`
  */
 let server: TestServer;
 let example: CappedChild;
+/** Its output streams have closed: everything it wrote has been read ('exit' may come first). */
+let outputClosed: Promise<unknown>;
 
 beforeAll(async () => {
   const clients = [
@@ -35,6 +38,7 @@ beforeAll(async () => {
     cwd: repoRoot,
     env: { ...process.env, ISSUER: `${server.origin}/oidc` },
   });
+  outputClosed = once(example.child, 'close');
 });
 
 afterAll(async () => {
@@ -63,7 +67,9 @@ it('prints the link, the code and a QR code, and the claims once the person appr
     what: 'the example to print the claims',
     ready: async () => example.output().includes('Your claims:'),
   });
+  // The claims follow "Your claims:" in later writes: all of them are read once its output closes.
+  expect(await example.exited).toBe(0);
+  await outputClosed;
   expect(example.output()).toContain(`"sub": "${person.accountId}"`);
   expect(example.output()).toContain(`"eip155:1:${testAccount(2).address}"`);
-  expect(await example.exited).toBe(0);
 });
