@@ -4,18 +4,27 @@
 // its entry script, a sign-in over HTTP by examples/sign-in-client.mjs, and a SIGTERM to npm's
 // own process, which must end the server with exit code 0 and free its port.
 //
-//   node scripts/check-first-start.mjs [--serve]
+//   node scripts/check-first-start.mjs [--serve] [--receipt]
+//
+// --receipt: once it passed, record what it saw, and on which tree, in the receipt
+// (scripts/first-start/receipt.mjs) that fresh-clone-start.test.ts accepts for that tree.
 //
 // .ci/run runs it on CI's fresh clone before anything else builds, and
 // server/test/fresh-clone-start.test.ts on a copy of the checkout without its builds
 // (docs/testing.md, "The README's commands"). Plain JavaScript, so it needs nothing built.
 // A port of its own (PORT, PUBLIC_URL); the rest of the configuration is the default one.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILT_PATHS, checkoutTree, writeReceipt } from './first-start/receipt.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serve = process.argv.includes('--serve');
+// The tree and what was built are read before the start builds anything.
+const tree = process.argv.includes('--receipt') ? checkoutTree(root) : undefined;
+const nothingBuilt = BUILT_PATHS.every((path) => !existsSync(join(root, path)));
 const command = serve ? ['run', 'serve'] : ['start'];
 const label = `npm ${command.join(' ')}`;
 // A bound, never a wait: a first build on a busy two-core machine takes minutes.
@@ -134,3 +143,16 @@ if (await listening(port))
 console.log(`SIGTERM to npm: the server shut down, exit code 0, in ${Date.now() - stopping} ms`);
 console.log(`${label}: passed in ${seconds()} s; its last lines:`);
 for (const line of output.slice(-4)) console.log(`  | ${line.slice(0, 300)}`);
+if (tree) {
+  writeReceipt(root, tree, serve ? 'serve' : 'start', {
+    node: process.version,
+    passedAt: new Date().toISOString(),
+    nothingBuilt,
+    builtThePackagesFromNothing: output.some((line) =>
+      line.includes('building the workspace packages (not built yet)'),
+    ),
+    printedBuilding: output.some((line) => /building/.test(line)),
+    defaultDatabaseMade: existsSync(join(root, 'data/sigil.sqlite')),
+  });
+  console.log(`receipt for tree ${tree} written (scripts/first-start/receipt.mjs)`);
+}

@@ -23,6 +23,7 @@ export default defineConfig({
       'test/**/*.test.ts',
       '../testing/**/*.test.ts',
       '../scripts/build/**/*.test.ts',
+      '../scripts/first-start/**/*.test.ts',
     ],
     globalSetup: [
       'test/support/workspace-packages.global-setup.ts',

