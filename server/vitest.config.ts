@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { failureBound } from '../testing/failure-bound';
 import { workspacePackageSources } from '../testing/workspace-package-sources';
 
 const require = createRequire(import.meta.url);
@@ -29,8 +30,9 @@ export default defineConfig({
       'test/support/workspace-packages.global-setup.ts',
       'test/support/postgres-schemas.global-setup.ts',
     ],
-    testTimeout: 30_000,
-    hookTimeout: 90_000,
+    // Failure bounds, stretched on a loaded machine (testing/failure-bound.ts).
+    testTimeout: failureBound(30_000),
+    hookTimeout: failureBound(90_000),
     // Hardhat nodes and servers per file: two at a time fits a 2-core machine.
     maxWorkers: 2,
     pool: 'forks',

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { failureBound } from './failure-bound.js';
 
 /**
  * Starts a child process that keeps only the tail of what it prints (a
@@ -93,7 +94,11 @@ export function spawnCapped(parameters: SpawnCappedParameters): CappedChild {
     clearTimeout(timer);
   };
 
-  const waitUntilReady = async ({ ready, what, timeoutMs = 60_000 }: WaitUntilReadyParameters) => {
+  const waitUntilReady = async ({
+    ready,
+    what,
+    timeoutMs = failureBound(60_000),
+  }: WaitUntilReadyParameters) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await ready())) {
       if (ended) {

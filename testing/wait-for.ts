@@ -1,3 +1,5 @@
+import { failureBound } from './failure-bound.js';
+
 /**
  * Resolves once `condition()` holds (it may ask the database: a promise), checking every few milliseconds; throws
  * when `timeoutMs` passes first. The deadline is a failure bound only: the
@@ -6,7 +8,7 @@
  */
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
+  timeoutMs = failureBound(10_000),
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {

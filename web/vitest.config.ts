@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { failureBound } from '../testing/failure-bound';
 import { workspacePackageSources } from '../testing/workspace-package-sources';
 
 export default defineConfig({
@@ -14,7 +15,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // A failure bound, not a budget: above the 10 s findBy* bound of src/test/setup.ts.
-    testTimeout: 20_000,
+    testTimeout: failureBound(20_000),
     restoreMocks: true,
     server: {
       deps: {

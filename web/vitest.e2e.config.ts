@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { failureBound } from '../testing/failure-bound';
 
 /**
  * End-to-end suite: real Chromium, the built server, real Hardhat nodes.
@@ -11,7 +12,8 @@ export default defineConfig({
     environment: 'node',
     // One server and one set of chains serve every file; browsers are heavy on two cores.
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Failure bounds, stretched on a loaded machine (testing/failure-bound.ts).
+    testTimeout: failureBound(60_000),
+    hookTimeout: failureBound(60_000),
   },
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
 import { type BuiltServer, startBuiltServer } from '../../testing/start-built-server.js';
 import { waitFor } from '../../testing/wait-for.js';
@@ -21,7 +22,7 @@ const SOURCES = {
 };
 const CHAINS = [{ id: 31337, rpcUrl: 'http://127.0.0.1:9' }];
 /** Failure bound for a reading to arrive at a value; the wait ends as soon as it does. */
-const READING_BOUND_MS = 10_000;
+const READING_BOUND_MS = failureBound(10_000);
 
 async function scrape(url: string): Promise<{ response: Response; exposition: Exposition }> {
   const response = await fetch(url);

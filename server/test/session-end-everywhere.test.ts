@@ -1,6 +1,7 @@
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { failureBound } from '../../testing/failure-bound.js';
 import { waitFor } from '../../testing/wait-for.js';
 import { endSession } from '../src/sessions/session-store.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
@@ -9,7 +10,7 @@ import { signedIn } from './support/signed-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** Failure bound of every wait below: each ends on an event, this only stops a hung run. */
-const EVENT_BOUND_MS = 5_000;
+const EVENT_BOUND_MS = failureBound(5_000);
 
 type OperationResult = { data?: Record<string, unknown> | null; errors?: unknown[] };
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { onFreePort } from '../../testing/free-port.js';
 import { REDIS_URL, serviceAvailable } from '../../testing/services.js';
 import { waitFor } from '../../testing/wait-for.js';
@@ -17,8 +18,8 @@ const withPostgresAndRedis =
   (await serviceAvailable('PostgreSQL')) && (await serviceAvailable('Redis'));
 
 /** Failure bounds only: every wait below ends on an event, these just stop a hung run. */
-const START_BOUND_MS = 30_000;
-const EVENT_BOUND_MS = 15_000;
+const START_BOUND_MS = failureBound(30_000);
+const EVENT_BOUND_MS = failureBound(15_000);
 
 const SIGN_IN_MUTATION =
   'mutation ($m: String!, $s: String!) { signIn(message: $m, signature: $s) { session { id } } }';

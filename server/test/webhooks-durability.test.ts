@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { onFreePort } from '../../testing/free-port.js';
 import { serviceAvailable } from '../../testing/services.js';
 import { waitFor } from '../../testing/wait-for.js';
@@ -17,8 +18,8 @@ import {
 } from './support/webhook-receiver.js';
 
 /** Failure bounds only: every wait ends on the event it waits for. */
-const START_BOUND_MS = 30_000;
-const BOUND_MS = 15_000;
+const START_BOUND_MS = failureBound(30_000);
+const BOUND_MS = failureBound(15_000);
 
 type ServerProcess = {
   url: string;

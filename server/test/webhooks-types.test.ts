@@ -1,5 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { waitFor } from '../../testing/wait-for.js';
 import { graphql } from './generated/index.js';
 import { FakeAuthenticator } from './support/fake-authenticator.js';
@@ -33,7 +34,7 @@ const END_SESSIONS = graphql(`
  * it, made through the API as a person or an administrator makes it, read by
  * a real receiver that verifies each signature.
  */
-const BOUND_MS = 15_000;
+const BOUND_MS = failureBound(15_000);
 const newKey = () => privateKeyToAccount(generatePrivateKey());
 
 describe('webhook message types', () => {

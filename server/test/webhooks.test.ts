@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { waitFor } from '../../testing/wait-for.js';
 import { runHousekeeping } from '../src/housekeeping/run-housekeeping.js';
 import type {
@@ -21,7 +22,7 @@ import {
 } from './support/webhook-receiver.js';
 
 /** Failure bound only: every wait ends on the event it waits for. */
-const BOUND_MS = 15_000;
+const BOUND_MS = failureBound(15_000);
 
 // What the console shows of a delivery: the documents below spread it.
 graphql(`

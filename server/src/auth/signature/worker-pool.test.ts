@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { failureBound } from '../../../../testing/failure-bound.js';
 import {
   createWorkerPool,
   WorkerJobError,
@@ -15,7 +16,7 @@ import {
  * How long a held job waits for its latch before giving up (`released: false`):
  * a bound that turns a test that never opens it into a failure, not a hang.
  */
-const HOLD_BOUND_MS = 20_000;
+const HOLD_BOUND_MS = failureBound(20_000);
 
 // piscina loads its worker from a file path, so the test worker is a real file.
 const workerDir = mkdtempSync(join(tmpdir(), 'sigil-worker-pool-'));
