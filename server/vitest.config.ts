@@ -26,6 +26,7 @@ export default defineConfig({
     ],
     globalSetup: [
       'test/support/workspace-packages.global-setup.ts',
+      'test/support/page-catalogues.global-setup.ts',
       'test/support/postgres-schemas.global-setup.ts',
     ],
     testTimeout: 30_000,
