@@ -1,9 +1,10 @@
 // `npm run build [-- part…] [-- --if-stale] [-- --verbose]`: builds the GraphQL types, the
-// workspace packages, the web app and the server (or the parts named, with what they need),
-// one line per part; a failing step shows everything it printed. The web app and the server
-// are written aside and swapped in whole, so running instances keep theirs
-// (docs/operations.md, "Builds and restarts"). --if-stale builds only what is older than
-// its sources, as `npm start` does; --verbose shows every step's output as it runs.
+// workspace packages, the server pages' catalogues, the web app and the server (or the parts
+// named, with what they need), one line per part; a failing step shows everything it
+// printed. The web app and the server are written aside and swapped in whole, so running
+// instances keep theirs (docs/operations.md, "Builds and restarts"). --if-stale builds only
+// what is older than its sources, as `npm start` does; --verbose shows every step's output
+// as it runs.
 import { BuildFailedError } from './build/build-failed-error.js';
 import { type BuildPartName, buildPart, repoRoot } from './build/build-parts.js';
 import { buildPartsIfStale } from './build/build-parts-if-stale.js';

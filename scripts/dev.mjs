@@ -15,16 +15,19 @@ const allowedOrigins = [viteOrigin, 'http://127.0.0.1:5173', process.env.ALLOWED
 // The server runs its own sources through tsx, but imports the workspace
 // packages (packages/*) from their dist/, as its signature-recovery worker
 // threads must (they are plain Node, with no TypeScript loader); both it and the
-// app import the GraphQL code codegen writes. So those two parts are built first,
-// when missing or stale (a fresh clone has neither). Vite bundles the packages
+// app import the GraphQL code codegen writes, and the server reads its pages' words
+// compiled beside its sources (catalogues). So those parts are built first,
+// when missing or stale (a fresh clone has none). Vite bundles the packages
 // from their sources, so the app itself needs no build.
 const prepared = spawnSync(
   process.execPath,
-  ['--import', 'tsx', 'scripts/build.ts', '--if-stale', 'codegen', 'packages'],
+  ['--import', 'tsx', 'scripts/build.ts', '--if-stale', 'codegen', 'packages', 'catalogues'],
   { cwd: root, stdio: 'inherit' },
 );
 if (prepared.status !== 0) {
-  console.log('[dev] building the GraphQL types and the workspace packages failed; not starting');
+  console.log(
+    '[dev] building the GraphQL types, the workspace packages and the catalogues failed; not starting',
+  );
   process.exit(prepared.status ?? 1);
 }
 

@@ -28,6 +28,7 @@ export default defineConfig({
     ],
     globalSetup: [
       'test/support/workspace-packages.global-setup.ts',
+      'test/support/page-catalogues.global-setup.ts',
       'test/support/postgres-schemas.global-setup.ts',
     ],
     // Failure bounds, stretched on a loaded machine (testing/failure-bound.ts).

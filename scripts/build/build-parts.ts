@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-export type BuildPartName = 'codegen' | 'packages' | 'web' | 'server';
+export type BuildPartName = 'codegen' | 'packages' | 'catalogues' | 'web' | 'server';
 
 export type BuildStep = { command: string; args: string[]; cwd: string };
 
@@ -51,6 +51,15 @@ const PACKAGE_SOURCES = PACKAGES.flatMap((dir) => [
   `${dir}/tsconfig.build.json`,
 ]);
 
+/** What the words of the server's own pages are compiled from (write-page-catalogues.ts). */
+const PAGE_CATALOGUE_SOURCES = [
+  'web/src/locales',
+  'server/src/i18n/messages',
+  'server/src/i18n/page-messages.ts',
+  'server/src/i18n/compile-page-catalogue.ts',
+  'scripts/build/write-page-catalogues.ts',
+];
+
 const node = process.execPath;
 const bin = (path: string) => join(repoRoot, 'node_modules', path);
 
@@ -76,6 +85,21 @@ export const BUILD_PARTS: readonly BuildPart[] = [
     needs: [],
     outputs: PACKAGES.flatMap((dir) => [`${dir}/dist/index.js`, `${dir}/dist/index.d.ts`]),
     step: () => ({ command: 'npm', args: ['run', 'build:packages'], cwd: repoRoot }),
+  },
+  {
+    name: 'catalogues',
+    kind: 'in-place',
+    what: 'the server pages’ catalogues',
+    sources: PAGE_CATALOGUE_SOURCES,
+    needs: [],
+    // For the server run from its sources (npm run dev, the server's tests); a server
+    // build compiles its own beside its code (build-server.ts).
+    outputs: ['server/src/i18n/generated/page-catalogues/en-US.json'],
+    step: () => ({
+      command: node,
+      args: ['--conditions=source', '--import', 'tsx', 'scripts/build/write-page-catalogues.ts'],
+      cwd: repoRoot,
+    }),
   },
   {
     name: 'web',
@@ -112,6 +136,8 @@ export const BUILD_PARTS: readonly BuildPart[] = [
       'schema',
       ...PACKAGE_SOURCES,
       'server/src',
+      ...PAGE_CATALOGUE_SOURCES,
+      'scripts/build/build-server.ts',
       'server/tsconfig.json',
       'server/tsconfig.build.json',
       'server/package.json',
@@ -126,7 +152,7 @@ export const BUILD_PARTS: readonly BuildPart[] = [
     entry: 'main.js',
     step: (outDir) => ({
       command: node,
-      args: [bin('typescript/bin/tsc'), '-p', 'server/tsconfig.build.json', '--outDir', outDir],
+      args: ['--conditions=source', '--import', 'tsx', 'scripts/build/build-server.ts', outDir],
       cwd: repoRoot,
     }),
   },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPoCatalogue, translationIn } from '@sigil/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultCataloguesDir } from '../src/i18n/page-catalogues.js';
+import { WEB_CATALOGUES_DIR } from '../../scripts/build/write-page-catalogues.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
 import type { OidcBrowser } from './support/oidc-browser.js';
 import {
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const said = (locale: string, message: string) => {
   const catalogue = readPoCatalogue(
-    readFileSync(join(defaultCataloguesDir, locale, 'server.po'), 'utf8'),
+    readFileSync(join(WEB_CATALOGUES_DIR, locale, 'server.po'), 'utf8'),
   );
   const translation = translationIn(catalogue, { message });
   if (translation === null) throw new Error(`"${message}" has no ${locale} translation`);

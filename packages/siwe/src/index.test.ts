@@ -31,6 +31,8 @@ it('exports exactly its public surface', () => {
       "assertVersion",
       "checkMessageBinding",
       "checkMessageTimes",
+      "checkSiweMessageFields",
+      "checkSiwsMessageFields",
       "createWebAssemblyRecovery",
       "dateTimeToEpochMilliseconds",
       "decodeBase58",

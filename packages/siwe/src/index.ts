@@ -27,7 +27,14 @@ export {
   MessageNotYetValidError,
 } from './errors/siwe.js';
 export { checkMessageBinding, type MessageBinding } from './message/check-message-binding.js';
+export type {
+  FieldCheck,
+  FieldState,
+  MessageFieldsCheck,
+} from './message/check-message-fields.js';
 export { checkMessageTimes } from './message/check-message-times.js';
+export { checkSiweMessageFields } from './message/check-siwe-message-fields.js';
+export { checkSiwsMessageFields } from './message/check-siws-message-fields.js';
 export { detectMessageFamily, type MessageFamily } from './message/detect-message-family.js';
 export { formatSiweMessage } from './message/format-siwe-message.js';
 export { formatSiwsMessage } from './message/format-siws-message.js';

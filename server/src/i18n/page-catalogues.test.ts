@@ -3,11 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPoCatalogue, translationIn } from '@sigil/locales';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultCataloguesDir, loadPageCatalogues } from './page-catalogues.js';
+import {
+  WEB_CATALOGUES_DIR,
+  writePageCatalogues,
+} from '../../../scripts/build/write-page-catalogues.js';
+import { loadPageCatalogues } from './page-catalogues.js';
 import { LOGOUT_MESSAGES, PROFILE_PAGE_MESSAGES } from './page-messages.js';
 
 const catalogueOf = (locale: string) =>
-  readPoCatalogue(readFileSync(join(defaultCataloguesDir, locale, 'server.po'), 'utf8'));
+  readPoCatalogue(readFileSync(join(WEB_CATALOGUES_DIR, locale, 'server.po'), 'utf8'));
 
 describe('loadPageCatalogues', () => {
   const catalogues = loadPageCatalogues();
@@ -44,9 +48,11 @@ describe('loadPageCatalogues', () => {
     );
 
     it('reads its words from server.po, the catalogue extracted from its messages folder', () => {
-      expect(loadPageCatalogues(dir).translatorFor('de-DE').t(LOGOUT_MESSAGES.staySignedIn)).toBe(
-        'Angemeldet bleiben',
-      );
+      const compiled = join(dir, 'compiled');
+      writePageCatalogues(compiled, dir);
+      expect(
+        loadPageCatalogues(compiled).translatorFor('de-DE').t(LOGOUT_MESSAGES.staySignedIn),
+      ).toBe('Angemeldet bleiben');
     });
   });
 
@@ -57,7 +63,9 @@ describe('loadPageCatalogues', () => {
     writeFileSync(join(dir, 'de-DE', 'server.po'), 'msgid "Stay signed in"\nmsgstr ""\n');
 
     it('reads in English, untranslated messages too', () => {
-      const partial = loadPageCatalogues(dir);
+      const compiled = join(dir, 'compiled');
+      writePageCatalogues(compiled, dir);
+      const partial = loadPageCatalogues(compiled);
       expect(partial.translatorFor('de-DE').t(LOGOUT_MESSAGES.staySignedIn)).toBe('Stay signed in');
       expect(
         partial.translatorFor('fr-FR').t(LOGOUT_MESSAGES.clientAsks, { clientName: 'Wiki' }),

@@ -1,19 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
-import {
-  directionOf,
-  LANGUAGE_TAGS,
-  type Locale,
-  readPoCatalogue,
-  translationIn,
-} from '@sigil/locales';
+import { directionOf, LANGUAGE_TAGS, type Locale } from '@sigil/locales';
+import { type CompiledPageCatalogue, compilePageCatalogue } from './compile-page-catalogue.js';
 import { PAGE_MESSAGES } from './page-messages.js';
 
-/** The web app's catalogues, one PO file per locale; the same path from server/src and server/dist. */
+/**
+ * The compiled page catalogues, one `<locale>.json` each, the same path below
+ * server/src and a server build: the build writes them beside its code, and
+ * `npm run build -- catalogues` (which `npm run dev` and the server's tests run)
+ * beside the sources (scripts/build/write-page-catalogues.ts).
+ */
 export const defaultCataloguesDir = fileURLToPath(
-  new URL('../../../web/src/locales/', import.meta.url),
+  new URL('./generated/page-catalogues/', import.meta.url),
 );
 
 /** Words in one locale, for a page the server renders. */
@@ -37,14 +36,23 @@ function translatorOf(locale: Locale, i18n: I18n): PageTranslator {
   };
 }
 
+function readCompiled(dir: string, locale: Locale): CompiledPageCatalogue {
+  try {
+    return JSON.parse(readFileSync(`${dir}/${locale}.json`, 'utf8')) as CompiledPageCatalogue;
+  } catch {
+    // No catalogue for this locale (a trimmed deploy): its pages read in English.
+    return {};
+  }
+}
+
 /**
  * The messages of the pages the server renders itself (page-messages.ts), in
- * every locale, from the web app's catalogues (web/src/locales/<locale>/server.po):
- * one set of translations for the app and the server (docs/translations.md,
- * "The server's pages"). A locale's catalogue is read the first time a page
- * is rendered in it, and only those messages are compiled: the server starts
- * without reading any. A message a catalogue lacks reads in English, as in
- * the app; `npm run i18n:check` refuses such a catalogue.
+ * every locale, from the catalogues the build compiled from the web app's
+ * (web/src/locales/<locale>/server.po): one set of translations for the app
+ * and the server (docs/translations.md, "The server's pages"). A locale's
+ * catalogue is read the first time a page is rendered in it: the server
+ * starts without reading any. A message a catalogue lacks reads in English,
+ * as in the app; `npm run i18n:check` refuses such a catalogue.
  */
 export function loadPageCatalogues(
   dir: string = defaultCataloguesDir,
@@ -52,17 +60,11 @@ export function loadPageCatalogues(
 ): PageCatalogues {
   const translators = new Map<Locale, PageTranslator>();
   const load = (locale: Locale): PageTranslator => {
-    let catalogue: ReadonlyMap<string, string> = new Map();
-    try {
-      catalogue = readPoCatalogue(readFileSync(`${dir}/${locale}/server.po`, 'utf8'));
-    } catch {
-      // No catalogue for this locale (a trimmed deploy): its pages read in English.
-    }
-    const compiled: Record<string, ReturnType<typeof compileMessage>> = {};
-    for (const { id, message = id } of messages) {
-      compiled[id] = compileMessage(translationIn(catalogue, { message }) ?? message);
-    }
-    return translatorOf(locale, setupI18n({ locale, messages: { [locale]: compiled } }));
+    const compiled = readCompiled(dir, locale);
+    const missing = messages.filter(({ id }) => compiled[id] === undefined);
+    const english = compilePageCatalogue(new Map(), missing);
+    const catalogue = { ...compiled, ...english };
+    return translatorOf(locale, setupI18n({ locale, messages: { [locale]: catalogue } }));
   };
   return {
     translatorFor(locale) {

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { parseSiwsMessage, type SiwsMessage, solanaClusterOf } from '@sigil/siwe';
 import { identifySolanaSigner } from './identify-solana-signer';
+import { addressCheck, domainCheck, issuedAtCheck, unreadableProof } from './proof-message-checks';
 import type { ProofCheck, PublishedWallet, WalletProofResult } from './wallet-proof';
 
 export type VerifySolanaProofParameters = {
@@ -8,9 +9,6 @@ export type VerifySolanaProofParameters = {
   expectedDomain: string;
   now: Date;
 };
-
-/** The allowance for clocks that drift, as the server's sign-in policy grants it. */
-const CLOCK_SKEW_MS = 60_000;
 
 /**
  * A Solana wallet's proof, re-verified in the visitor's browser as
@@ -29,39 +27,19 @@ export async function verifySolanaProof({
   try {
     message = parseSiwsMessage(wallet.proof.message);
   } catch {
-    return {
-      verified: false,
-      message: null,
-      signer: null,
-      checks: [
-        { name: 'domain', ok: false, detail: t`The proof is not a Sign In With Solana message.` },
-      ],
-    };
+    return unreadableProof(t`The proof is not a Sign In With Solana message.`);
   }
   const cluster = solanaClusterOf(message.chainId);
-  const issuedInPast = Date.parse(message.issuedAt) <= now.getTime() + CLOCK_SKEW_MS;
   const addressMatches = message.address === wallet.address;
-  // The names the Ethereum proof's words use, so both families share their translations.
-  const { domain, address, chainId, issuedAt: issuedAtText } = message;
+  const { chainId } = message;
   const signer = await identifySolanaSigner({
     message: wallet.proof.message,
     signature: wallet.proof.signature,
     address: message.address,
   });
   const checks: ProofCheck[] = [
-    {
-      name: 'domain',
-      ok: message.domain === expectedDomain,
-      detail:
-        domain === expectedDomain
-          ? t`${domain} is this site`
-          : t`${domain} is not this site (${expectedDomain})`,
-    },
-    {
-      name: 'address',
-      ok: addressMatches,
-      detail: addressMatches ? address : t`the message is for ${address}`,
-    },
+    domainCheck(message.domain, expectedDomain),
+    addressCheck(message.address, addressMatches),
     {
       name: 'chain',
       ok: cluster !== undefined,
@@ -69,11 +47,7 @@ export async function verifySolanaProof({
         ? `Solana ${cluster.name} (${cluster.id})`
         : t`${chainId} is not a Solana cluster`,
     },
-    {
-      name: 'issuedAt',
-      ok: issuedInPast,
-      detail: issuedInPast ? issuedAtText : t`${issuedAtText} is in the future`,
-    },
+    issuedAtCheck(message.issuedAt, now),
     {
       name: 'signature',
       ok: signer.kind === 'ED25519',

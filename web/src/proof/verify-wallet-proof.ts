@@ -4,6 +4,7 @@ import { isAddressEqual } from 'viem';
 import type { RuntimeChain } from '../app/runtime-config';
 import { isEvmAddress } from '../components/is-evm-address';
 import { type EthereumSigner, identifySigner } from './identify-signer';
+import { addressCheck, domainCheck, issuedAtCheck, unreadableProof } from './proof-message-checks';
 import type { ProofCheck, PublishedWallet, WalletProofResult } from './wallet-proof';
 
 export type {
@@ -21,9 +22,6 @@ export type VerifyWalletProofParameters = {
   now: Date;
   timeoutMs?: number;
 };
-
-/** The allowance for clocks that drift, as the server's sign-in policy grants it. */
-const CLOCK_SKEW_MS = 60_000;
 
 /**
  * Re-verifies a published wallet's proof in the visitor's browser, trusting nothing the
@@ -48,12 +46,7 @@ export async function verifyWalletProof({
   try {
     message = parseSiweMessage(wallet.proof.message);
   } catch {
-    return {
-      verified: false,
-      message: null,
-      signer: null,
-      checks: [{ name: 'domain', ok: false, detail: t`The proof is not an EIP-4361 message.` }],
-    };
+    return unreadableProof(t`The proof is not an EIP-4361 message.`);
   }
   const addressMatches =
     isEvmAddress(wallet.address) && isAddressEqual(message.address, wallet.address);
@@ -62,9 +55,7 @@ export async function verifyWalletProof({
   const chainMatches = message.chainId === expectedChain;
   const provedOn = expectedChain ?? '—';
   const chainName = (id: number) => chains.find((chain) => chain.id === id)?.name ?? t`chain ${id}`;
-  const { domain, address, chainId, issuedAt: issuedAtText } = message;
-  const issuedAt = Date.parse(message.issuedAt);
-  const issuedInPast = issuedAt <= now.getTime() + CLOCK_SKEW_MS;
+  const { chainId } = message;
 
   const signer = await identifySigner({
     message: wallet.proof.message,
@@ -78,19 +69,8 @@ export async function verifyWalletProof({
     signer.kind === 'EOA' || signer.kind === 'CONTRACT' || signer.kind === 'COUNTERFACTUAL';
 
   const checks: ProofCheck[] = [
-    {
-      name: 'domain',
-      ok: message.domain === expectedDomain,
-      detail:
-        domain === expectedDomain
-          ? t`${domain} is this site`
-          : t`${domain} is not this site (${expectedDomain})`,
-    },
-    {
-      name: 'address',
-      ok: addressMatches,
-      detail: addressMatches ? address : t`the message is for ${address}`,
-    },
+    domainCheck(message.domain, expectedDomain),
+    addressCheck(message.address, addressMatches),
     {
       name: 'chain',
       ok: chainMatches,
@@ -98,11 +78,7 @@ export async function verifyWalletProof({
         ? `${chainName(chainId)} (${chainId})`
         : t`the message is for chain ${chainId}, the wallet proved itself on ${provedOn}`,
     },
-    {
-      name: 'issuedAt',
-      ok: issuedInPast,
-      detail: issuedInPast ? issuedAtText : t`${issuedAtText} is in the future`,
-    },
+    issuedAtCheck(message.issuedAt, now),
     { name: 'signature', ok: signed, detail: describeSigner(signer, chainName) },
   ];
   return { verified: checks.every((item) => item.ok), checks, message, signer };

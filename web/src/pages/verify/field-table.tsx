@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FieldCheck, FieldState } from '../../proof/check-siwe-fields';
+import type { FieldCheck, FieldState } from '@sigil/siwe';
 
 const stateText: Record<FieldState, MessageDescriptor> = {
   valid: msg`✓ well formed`,
