@@ -36,7 +36,7 @@ describe('the plugins that depend on others', () => {
   it('serveGraphQL needs the websocket plugin too', async () => {
     const app = Fastify();
     app.register(parseCookies);
-    app.register(serveGraphQL, { services: {} as never });
+    app.register(serveGraphQL, { services: {} as never, modules: [] });
     await expect(app.ready()).rejects.toThrow(
       "The dependency 'sigil-websockets' of plugin 'sigil-graphql' is not registered",
     );

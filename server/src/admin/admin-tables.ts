@@ -10,3 +10,10 @@ export type SuspensionsTable = {
   /** The administrator's account id; null when suspended outside the API. */
   by: string | null;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    suspensions: SuspensionsTable;
+  }
+}

@@ -45,7 +45,17 @@ export type CostTable = {
   pages: Record<string, ListBound>;
 };
 
-export function costTable(config: Config): CostTable {
+/** A module's part of the cost table (its descriptor's `queryCost`). */
+export type ModuleCosts = {
+  lists?(config: Config): Record<string, ListBound>;
+  pages?: Record<string, ListBound>;
+  largeFields?: Record<string, number>;
+};
+
+export function costTable(
+  config: Config,
+  _modules: readonly { queryCost?: ModuleCosts }[] = [],
+): CostTable {
   return { lists: listBounds(config), pages: pageBounds() };
 }
 

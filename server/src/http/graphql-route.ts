@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildContext } from '../graphql/build-context.js';
 import { createGraphQLServer } from '../graphql/create-yoga.js';
 import type { Services } from '../services.js';
+import type { SigilModule } from '../sigil-module.js';
 import { answerTransportError } from './answer-transport-error.js';
 import {
   boundAnonymousAnswer,
@@ -21,8 +22,8 @@ import { sendGraphQLError } from './send-graphql-error.js';
  * GraphQL Yoga for HTTP requests, with the session from the cookie. An
  * answer without a session is bounded as anonymous (bound-anonymous-answer.ts).
  */
-export function createHttpYoga(services: Services) {
-  return createGraphQLServer(services, async ({ req, reply }) => {
+export function createHttpYoga(services: Services, modules: readonly SigilModule[]) {
+  return createGraphQLServer(services, modules, async ({ req, reply }) => {
     const context = await buildContext(services, { request: req, requestId: req.id, reply });
     if (!context.session) markAnonymous(req);
     noteRequestSession(req, context.session?.id);

@@ -13,6 +13,7 @@ import { maskError } from '../graphql/mask-error.js';
 import { costRefusal } from '../graphql/use-list-aware-cost-limit.js';
 import type { Services } from '../services.js';
 import { sessionEndsAt, sessionLifetimes } from '../sessions/session-lifetimes.js';
+import type { SigilModule } from '../sigil-module.js';
 import { clientKey } from './client-address.js';
 import { findHttpOnlyField } from './http-only-fields.js';
 import { requestIdStorage } from './request-id.js';
@@ -43,6 +44,7 @@ type SocketExtra = { socket: WebSocket; request: FastifyRequest };
  */
 export function createGraphQLWebSocket(
   services: Services,
+  modules: readonly SigilModule[],
   yoga: Yoga,
   /** Open websockets and event streams, per client and per session (stream-budget.ts). */
   budget: StreamBudget,
@@ -50,7 +52,7 @@ export function createGraphQLWebSocket(
   const { logger } = services;
   // The cost limit a socket's operations pass before they run (graphql/query-cost.ts).
   const refuseOverCost = costRefusal({
-    table: costTable(services.config),
+    table: costTable(services.config, modules),
     maxCost: MAX_QUERY_COST,
   });
   const sockets = createSessionSockets(services);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Services } from '../services.js';
+import type { SigilModule } from '../sigil-module.js';
 import { createHttpYoga, registerGraphQLRoute } from './graphql-route.js';
 import { acceptUploadsOnGraphQL } from './graphql-uploads.js';
 import { createGraphQLWebSocket } from './graphql-websocket.js';
@@ -15,14 +16,18 @@ import { createStreamBudget } from './stream-budget.js';
  * subscriptions end, so event streams complete and sockets have nothing
  * left to send.
  */
-const graphqlEndpoint: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+const graphqlEndpoint: FastifyPluginAsync<{
+  services: Services;
+  /** The modules whose resolvers and query costs make the schema (modules.ts). */
+  modules: readonly SigilModule[];
+}> = async (app, { services, modules }) => {
   acceptUploadsOnGraphQL(app);
   // Every answer here depends on the session cookie, or on its absence.
   keepAnswersOutOfSharedCaches(app);
-  const yoga = createHttpYoga(services);
+  const yoga = createHttpYoga(services, modules);
   // Websockets and event streams share one budget per client and per session.
   const streams = createStreamBudget();
-  const websocket = createGraphQLWebSocket(services, yoga, streams);
+  const websocket = createGraphQLWebSocket(services, modules, yoga, streams);
   registerGraphQLRoute(app, services, yoga, websocket, limitStreamedAnswers(services, streams));
   app.addHook('preClose', () => services.events.endSubscriptions());
 };

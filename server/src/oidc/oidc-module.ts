@@ -1,0 +1,21 @@
+import type { SigilModule } from '../sigil-module.js';
+import { connectedAppResolvers } from './connected-app-resolvers.js';
+import { deviceLoginResolvers } from './device/device-login-resolvers.js';
+import { deleteExpiredOidcModels } from './kysely-oidc-adapter.js';
+import { serveOidc } from './serve-oidc.js';
+
+/** The OpenID Connect provider (docs/oidc.md), its connected apps and device login. */
+export const oidcModule: SigilModule = {
+  name: 'oidc',
+  resolvers: [connectedAppResolvers, deviceLoginResolvers],
+  routes(app, services) {
+    app.register(serveOidc, { services });
+  },
+  housekeeping: [
+    {
+      table: 'oidc_models',
+      deleteBatch: ({ db, clock }, batchSize) =>
+        deleteExpiredOidcModels(db, { now: clock(), batchSize }),
+    },
+  ],
+};
