@@ -16,6 +16,7 @@ import { publicProfileAtCap } from '../../testing/public-profile-at-cap.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { costTable } from '../src/graphql/list-bounds.js';
 import { REFUSED_MESSAGE } from '../src/graphql/use-list-aware-cost-limit.js';
+import { modules } from '../src/modules.js';
 import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode, TestClient } from './support/graphql-client.js';
@@ -227,14 +228,14 @@ describe('bounds on what an anonymous request can make the server send', () => {
     }
 
     it('finds the lists of schema/schema.graphql, each with a bound in the cost table', () => {
-      const table = costTable(loadConfig({}));
+      const table = costTable(loadConfig({}), modules);
       const lists = reachableLists(schema);
       expect(lists).toContain('PublicProfile.wallets');
       expect(lists.filter((key) => !table.lists[key])).toEqual([]);
     });
 
     it('fails for a new list field that has no bound', () => {
-      const table = costTable(loadConfig({}));
+      const table = costTable(loadConfig({}), modules);
       const extended = buildSchema(
         `${readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8')}
         extend type PublicWallet { endorsements: [String!]! }`,

@@ -1,3 +1,4 @@
+import { rolesBound } from '../roles/roles-bound.js';
 import type { SigilModule } from '../sigil-module.js';
 import { accessResolvers } from './access-resolvers.js';
 import { type AccessChecker, createAccessChecker } from './create-access-checker.js';
@@ -29,4 +30,12 @@ export const accessModule: SigilModule = {
     return { access };
   },
   resolvers: [accessResolvers],
+  queryCost: {
+    lists: (config) => ({
+      'Account.roles': rolesBound(config),
+      'AccessReport.rules': () => Math.max(1, config.accessRules.length),
+      'AccessRuleResult.requirements': () =>
+        Math.max(1, ...config.accessRules.map((rule) => rule.requirements.length)),
+    }),
+  },
 };

@@ -1,3 +1,5 @@
+import { MAX_USER_AGENT_LENGTH } from '../changes/change-source.js';
+import { connection, MAX_PAGE, page } from '../graphql/list-bounds.js';
 import type { SigilModule } from '../sigil-module.js';
 import { auditConsumer } from './audit-consumer.js';
 import { deleteAuditEventsBefore } from './audit-event-store.js';
@@ -9,6 +11,12 @@ export const auditModule: SigilModule = {
   name: 'audit',
   changeConsumers: () => [auditConsumer()],
   resolvers: [auditResolvers],
+  queryCost: {
+    lists: () => ({ 'AuditEventConnection.edges': connection }),
+    pages: { 'Admin.auditLog': page(MAX_PAGE) },
+    // A header's characters are bytes (latin1): each is at most two in UTF-8.
+    largeFields: { 'AuditEvent.userAgent': MAX_USER_AGENT_LENGTH * 2 },
+  },
   routes(app, services) {
     app.register(serveAuditLogExport, { services });
   },

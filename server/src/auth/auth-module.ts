@@ -31,6 +31,12 @@ export const authModule: SigilModule = {
     return { rateLimiter, chainCheckLimiter };
   },
   resolvers: [authResolvers],
+  queryCost: {
+    lists: (config) => ({
+      'SignInParameters.chains': () => config.chains.length,
+      'SignInParameters.solanaClusters': () => Math.max(1, config.solanaClusters.length),
+    }),
+  },
   housekeeping: [
     {
       table: 'nonces',

@@ -1,3 +1,4 @@
+import { rolesBound } from '../roles/roles-bound.js';
 import type { SigilModule } from '../sigil-module.js';
 import { createAccountEvents } from './account-events.js';
 import { eventResolvers } from './event-resolvers.js';
@@ -18,5 +19,6 @@ export const eventsModule: SigilModule = {
   // Live sockets hear of a change only once it committed.
   changeConsumers: ({ events }) => [liveEventsConsumer(events)],
   resolvers: [eventResolvers],
+  queryCost: { lists: (config) => ({ 'AccountEvent.roles': rolesBound(config) }) },
   metrics: ({ events }) => ({ activeSubscriptions: () => events.activeSubscriptions() }),
 };

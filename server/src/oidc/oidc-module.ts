@@ -1,4 +1,5 @@
 import type { SigilModule } from '../sigil-module.js';
+import { SCOPE_CLAIMS } from './account-claims.js';
 import { connectedAppResolvers } from './connected-app-resolvers.js';
 import { deviceLoginResolvers } from './device/device-login-resolvers.js';
 import { deleteExpiredOidcModels } from './kysely-oidc-adapter.js';
@@ -8,6 +9,15 @@ import { serveOidc } from './serve-oidc.js';
 export const oidcModule: SigilModule = {
   name: 'oidc',
   resolvers: [connectedAppResolvers, deviceLoginResolvers],
+  queryCost: {
+    lists: (config) => ({
+      // At most one grant per configured client.
+      'Account.connectedApps': () => Math.max(1, config.oidcClients.length),
+      // Every scope Sigil offers, and offline_access.
+      'ConnectedApp.scopes': () => Object.keys(SCOPE_CLAIMS).length + 1,
+      'DeviceLogin.scopes': () => Object.keys(SCOPE_CLAIMS).length + 1,
+    }),
+  },
   routes(app, services) {
     app.register(serveOidc, { services });
   },

@@ -6,6 +6,9 @@ import { passkeyResolvers } from './passkey-resolvers.js';
 export const passkeysModule: SigilModule = {
   name: 'passkeys',
   resolvers: [passkeyResolvers],
+  queryCost: {
+    lists: (config) => ({ 'Account.passkeys': () => config.passkeys.maxPerAccount }),
+  },
   housekeeping: [
     {
       // A ceremony's challenges are kept as nonces are, and counted with them.

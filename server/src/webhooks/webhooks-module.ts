@@ -1,3 +1,4 @@
+import { connection, MAX_PAGE, page } from '../graphql/list-bounds.js';
 import type { SigilModule } from '../sigil-module.js';
 import { dispatchWebhooks } from './dispatch-webhooks.js';
 import { webhookConsumer } from './webhook-consumer.js';
@@ -34,6 +35,10 @@ export const webhooksModule: SigilModule = {
   changeConsumers: ({ config, webhooks }) =>
     config.webhooks.length > 0 ? [webhookConsumer(config.webhooks, webhooks)] : [],
   resolvers: [webhookResolvers],
+  queryCost: {
+    lists: () => ({ 'WebhookDeliveryConnection.edges': connection }),
+    pages: { 'Admin.webhookDeliveries': page(MAX_PAGE) },
+  },
   background(app, services) {
     app.register(dispatchWebhooks, { services });
   },
