@@ -30,7 +30,7 @@ const config: CodegenConfig = {
           WebhookDelivery: '../../webhooks/webhook-delivery-store.js#WebhookDeliveryRow as WebhookDelivery',
           Admin: '../../admin/admin-models.js#AdminModel as Admin',
           AdminStats: '../../admin/admin-models.js#AdminStatsModel as AdminStats',
-          Suspension: '../../admin/suspension-store.js#SuspensionRow as Suspension',
+          Suspension: '../../accounts/suspension-store.js#SuspensionRow as Suspension',
           AuditEvent: '../../audit/audit-event-store.js#AuditEventRow as AuditEvent',
           Passkey: '../../passkeys/passkey-view.js#PasskeyView as Passkey',
         },

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serveGraphQL } from './graphql/serve-graphql.js';
 import { housekeepingOnSchedule } from './housekeeping/housekeeping-on-schedule.js';
 import type { Every } from './housekeeping/schedule-housekeeping.js';
 import { acceptWebSockets } from './http/accept-websockets.js';
@@ -14,7 +15,6 @@ import { rejectUnstorableUrl } from './http/reject-unstorable-url.js';
 import { RequestLogController } from './http/request-log-controller.js';
 import { serveRuntimeConfig } from './http/runtime-config.js';
 import { sendSecurityHeaders } from './http/security-headers.js';
-import { serveGraphQL } from './http/serve-graphql.js';
 import { serveWebApp } from './http/web-app.js';
 import { modules } from './modules.js';
 import type { Services } from './services.js';

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { serveAuditLogExport } from './audit/audit-log-route.js';
+import { serveGraphQL } from './graphql/serve-graphql.js';
 import { parseCookies } from './http/cookies.js';
-import { serveGraphQL } from './http/serve-graphql.js';
 import { serveOidc } from './oidc/serve-oidc.js';
 
 /** Registers `plugin` alone on a fresh app; the error its start fails with, if any. */

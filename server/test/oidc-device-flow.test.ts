@@ -1,7 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { saveSuspension } from '../src/admin/suspension-store.js';
+import { saveSuspension } from '../src/accounts/suspension-store.js';
 import { graphql } from './generated/index.js';
 import { databaseBackends } from './support/each-database.js';
 import { errorCode } from './support/graphql-client.js';

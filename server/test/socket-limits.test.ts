@@ -2,7 +2,7 @@ import { text } from 'node:stream/consumers';
 import { createClient } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SOCKET_LIMITS } from '../src/http/socket-limits.js';
+import { SOCKET_LIMITS } from '../src/graphql/socket-limits.js';
 import { TestClient, testAccount } from './support/graphql-client.js';
 import { metricsOf } from './support/metrics-of.js';
 import { sampleValue } from './support/parse-prometheus-text.js';

@@ -1,5 +1,6 @@
 import type { SigilModule } from '../sigil-module.js';
 import { authResolvers } from './auth-resolvers.js';
+import { linkWalletResolvers } from './link-wallet-resolvers.js';
 import { deleteStaleNonces } from './nonce/nonce-store.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.js';
 
@@ -30,7 +31,7 @@ export const authModule: SigilModule = {
     defer('chain check limiter', () => chainCheckLimiter.close());
     return { rateLimiter, chainCheckLimiter };
   },
-  resolvers: [authResolvers],
+  resolvers: [authResolvers, linkWalletResolvers],
   queryCost: {
     lists: (config) => ({
       'SignInParameters.chains': () => config.chains.length,

@@ -89,7 +89,7 @@ export function createGraphQLServer(
         : contextFactory(serverContext),
     maskedErrors: {
       // Yoga hands maskError no context: the id comes from the request's
-      // async scope (http/graphql-route.ts).
+      // async scope (graphql/graphql-route.ts).
       maskError: (error, _message, _isDev) => maskError(error, logger, currentRequestId()),
     },
     plugins: [

@@ -1,8 +1,8 @@
 import { createRateLimiter } from '../auth/rate-limit/rate-limiter.js';
-import { serveImages } from '../http/serve-images.js';
 import type { SigilModule } from '../sigil-module.js';
 import { imageResolvers } from './image-resolvers.js';
 import { createImageVariants, type ImageVariants } from './image-variants.js';
+import { serveImages } from './serve-images.js';
 
 declare module '../services.js' {
   interface Services {

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { IMAGE_CACHE_CONTROL } from '../images/image-limits.js';
-import { findImageMeta } from '../images/image-store.js';
-import {
-  assertRenderable,
-  ImageTooLargeError,
-  variantEtag,
-  variantFor,
-} from '../images/image-variants.js';
-import { negotiateFormat, VARIANT_CONTENT_TYPES } from '../images/negotiate-format.js';
-import { QueueFullError } from '../images/pixel-queue.js';
-import { parseVariantParameters, VariantParameterError } from '../images/variant-parameters.js';
+import { clientKey } from '../http/client-address.js';
 import type { Services } from '../services.js';
-import { clientKey } from './client-address.js';
+import { IMAGE_CACHE_CONTROL } from './image-limits.js';
+import { findImageMeta } from './image-store.js';
+import { assertRenderable, ImageTooLargeError, variantEtag, variantFor } from './image-variants.js';
+import { negotiateFormat, VARIANT_CONTENT_TYPES } from './negotiate-format.js';
+import { QueueFullError } from './pixel-queue.js';
+import { parseVariantParameters, VariantParameterError } from './variant-parameters.js';
 
 /** A refusal the client may retry: never cached, with the wait in seconds. */
 function busy(reply: FastifyReply, status: 429 | 503, retryAfterSeconds: number, message: string) {

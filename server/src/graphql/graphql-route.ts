@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildContext } from '../graphql/build-context.js';
-import { createGraphQLServer } from '../graphql/create-yoga.js';
+import { requestIdStorage } from '../http/request-id.js';
 import type { Services } from '../services.js';
 import type { SigilModule } from '../sigil-module.js';
 import { answerTransportError } from './answer-transport-error.js';
@@ -9,13 +8,14 @@ import {
   boundAnonymousStream,
   markAnonymous,
 } from './bound-anonymous-answer.js';
+import { buildContext } from './build-context.js';
+import { createGraphQLServer } from './create-yoga.js';
 import type { GraphQLWebSocket } from './graphql-websocket.js';
 import {
   isStreamedAnswer,
   type limitStreamedAnswers,
   noteRequestSession,
 } from './limit-streamed-answers.js';
-import { requestIdStorage } from './request-id.js';
 import { sendGraphQLError } from './send-graphql-error.js';
 
 /**

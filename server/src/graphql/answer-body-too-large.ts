@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IMAGE_TOO_LARGE_MESSAGE } from '../images/image-limits.js';
 import { sendGraphQLError } from './send-graphql-error.js';
+import { UPLOAD_TOO_LARGE_MESSAGE } from './upload-limit.js';
 
 /**
  * How much of a refused body is still read and thrown away: a few times the
@@ -25,7 +25,7 @@ export async function answerBodyTooLarge(request: FastifyRequest, reply: Fastify
   await discardBody(request.raw, DISCARD_LIMIT_BYTES);
   // Fastify has set `connection: close` already: the connection ends after this answer.
   if (request.headers['content-type']?.startsWith('multipart/'))
-    return sendGraphQLError(request, reply, 413, IMAGE_TOO_LARGE_MESSAGE, 'BAD_USER_INPUT');
+    return sendGraphQLError(request, reply, 413, UPLOAD_TOO_LARGE_MESSAGE, 'BAD_USER_INPUT');
   const message = `request body must be at most ${request.routeOptions.bodyLimit / 1024} KiB.`;
   return sendGraphQLError(request, reply, 413, message, 'BAD_REQUEST');
 }

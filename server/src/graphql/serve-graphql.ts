@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { keepAnswersOutOfSharedCaches } from '../http/keep-out-of-shared-caches.js';
 import type { Services } from '../services.js';
 import type { SigilModule } from '../sigil-module.js';
 import { createHttpYoga, registerGraphQLRoute } from './graphql-route.js';
 import { acceptUploadsOnGraphQL } from './graphql-uploads.js';
 import { createGraphQLWebSocket } from './graphql-websocket.js';
-import { keepAnswersOutOfSharedCaches } from './keep-out-of-shared-caches.js';
 import { limitStreamedAnswers } from './limit-streamed-answers.js';
 import { createStreamBudget } from './stream-budget.js';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_IMAGE_BYTES } from '../images/image-limits.js';
+import { MAX_UPLOAD_BYTES } from './upload-limit.js';
 
 /**
  * The body limit of a multipart request to /graphql: the largest upload plus
  * 64 KiB for the operation, the map and the part headers. Every other
  * request keeps app.ts's BODY_LIMIT_BYTES.
  */
-export const UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
 /**
  * GraphQL multipart requests (graphql-multipart-request-spec), added to

@@ -1,7 +1,7 @@
-import { liveSessionsOfAccount } from '../sessions/live-sessions-of-account.js';
-import type { SessionLifetimes } from '../sessions/session-lifetimes.js';
-import type { SessionRow } from '../sessions/session-store.js';
 import type { Db } from '../store/database.js';
+import { liveSessionsOfAccount } from './live-sessions-of-account.js';
+import type { SessionLifetimes } from './session-lifetimes.js';
+import type { SessionRow } from './session-store.js';
 
 /**
  * Ends every live session of an account at `now` and returns them, for the

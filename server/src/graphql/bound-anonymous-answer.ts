@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseTooLargeError } from '../errors.js';
-import { maskError } from '../graphql/mask-error.js';
 import type { Services } from '../services.js';
+import { maskError } from './mask-error.js';
 
 /** Requests whose GraphQL context found no live session: set when Yoga builds the context. */
 const anonymousRequests = new WeakSet<FastifyRequest>();

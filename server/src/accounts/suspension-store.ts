@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../store/database.js';
-import type { SuspensionsTable } from './admin-tables.js';
+import type { SuspensionsTable } from './suspension-tables.js';
 
 export type SuspensionRow = SuspensionsTable;
 

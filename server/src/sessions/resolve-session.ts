@@ -1,13 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountRow } from '../accounts/account-store.js';
+import { readSessionToken } from '../http/cookies.js';
 import type { Services } from '../services.js';
-import { sessionLifetimes } from '../sessions/session-lifetimes.js';
-import {
-  findLiveSessionWithAccount,
-  type SessionRow,
-  touchSession,
-} from '../sessions/session-store.js';
-import { readSessionToken } from './cookies.js';
+import { sessionLifetimes } from './session-lifetimes.js';
+import { findLiveSessionWithAccount, type SessionRow, touchSession } from './session-store.js';
 
 /** How often a session's last-seen time is written: the idle timeout's resolution. */
 export function touchResolutionMs(services: Services): number {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientKey } from '../http/client-address.js';
 import type { Services } from '../services.js';
-import { clientKey } from './client-address.js';
 import { SOCKET_LIMITS } from './socket-limits.js';
 import { refusalMessage, type StreamBudget } from './stream-budget.js';
 
