@@ -1,9 +1,9 @@
 import { changeSourceOf } from '../changes/change-source.js';
 import { BadUserInputError } from '../errors.js';
-import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { requireWalletSession } from '../graphql/require-wallet-session.js';
+import { chainNamespaceEnum } from './chain-namespace-enum.js';
 import { setWalletVisibility } from './set-wallet-visibility.js';
 import { lastSignInAt } from './sign-in-store.js';
 import { unlinkWalletAndNotify } from './unlink-wallet-and-notify.js';

@@ -1,5 +1,5 @@
-import type { ChainNamespace as StoredNamespace } from '../accounts/account-tables.js';
-import type { ChainNamespace } from './generated/schema-enums.js';
+import type { ChainNamespace } from '../graphql/generated/schema-enums.js';
+import type { ChainNamespace as StoredNamespace } from './account-tables.js';
 
 /** The schema's `ChainNamespace` of a stored namespace (`eip155` → `EIP155`, `solana` → `SOLANA`). */
 export function chainNamespaceEnum(namespace: StoredNamespace): ChainNamespace {
