@@ -28,7 +28,7 @@ export const connection: ListBound = () => 1;
  * field that takes a page size (`first`), gathered from the modules'
  * descriptors (their `queryCost`). A list or page missing here stops
  * the start (query-cost.ts checks the schema against it) and fails
- * server/test/request-cost-bounds.test.ts, so a new list cannot ship without
+ * server/test/graphql/request-cost-bounds.test.ts, so a new list cannot ship without
  * a bound. A connection's `edges` count one: the page size is charged at the
  * field that takes `first`, for its whole selection.
  */
