@@ -10,7 +10,7 @@ const BOTTOM =
   '^server/src/(store|config)/|^server/src/(clock|errors|chains)[.]ts$|^server/src/graphql/generated/schema-enums[.]ts$';
 /** The schema's enums as plain types (schema/codegen.ts): generated, importing nothing. */
 const SCHEMA_ENUMS = '^server/src/graphql/generated/schema-enums[.]ts$';
-/** A module's table types, which store/database.ts assembles into the one Database type. */
+/** A module's table types: each joins the one Database type (store/database.ts) by declaration merging. */
 const TABLES = '^server/src/.+-tables?[.]ts$';
 /** Tests may reach across layers to set up what they check; they still make no circle. */
 const TESTS = '[.]test[.]tsx?$';
@@ -29,9 +29,29 @@ module.exports = {
       name: 'bottom-imports-no-module',
       severity: 'error',
       comment:
-        "store/, config/, clock.ts, errors.ts, chains.ts and the generated schema enums are below every module: they import none (store/database.ts names the modules' table types, which import nothing).",
+        "store/, config/, clock.ts, errors.ts, chains.ts and the generated schema enums are below every module: they import none (each module's *-tables.ts adds its tables to store/database.ts's open Database interface, not the other way round).",
       from: { path: BOTTOM, pathNot: TESTS },
-      to: { path: '^server/src/', pathNot: [BOTTOM, TABLES] },
+      to: { path: '^server/src/', pathNot: BOTTOM },
+    },
+    {
+      name: 'tables-are-their-modules-own',
+      severity: 'error',
+      comment:
+        "A module's *-tables.ts is its own: another module reads and writes those rows through the owner's store functions, never its table types (docs/architecture.md, \"How to add a module\").",
+      from: { path: '^server/src/([^/]+)/', pathNot: TESTS },
+      to: { path: TABLES, pathNot: '^server/src/$1/' },
+    },
+    {
+      name: 'platform-names-no-module',
+      severity: 'error',
+      comment:
+        'The seams name no module: the store, the GraphQL schema\'s assembly, the services and their composition read modules.ts, whose descriptors each module exports (docs/architecture.md, "How to add a module").',
+      from: {
+        path: '^server/src/(store/database|graphql/resolvers|services|create-services|sigil-module)[.]ts$',
+      },
+      to: {
+        path: '^server/src/(access|accounts|admin|audit|auth|images|oidc|passkeys|profiles|roles|rpc|sessions|webhooks)/',
+      },
     },
     {
       name: 'roles-below-their-users',

@@ -10,7 +10,7 @@
 // (scripts/first-start/receipt.mjs) that fresh-clone-start.test.ts accepts for that tree.
 //
 // .ci/run runs it on CI's fresh clone before anything else builds, and
-// server/test/fresh-clone-start.test.ts on a copy of the checkout without its builds
+// server/test/platform/fresh-clone-start.test.ts on a copy of the checkout without its builds
 // (docs/testing.md, "The README's commands"). Plain JavaScript, so it needs nothing built.
 // A port of its own (PORT, PUBLIC_URL); the rest of the configuration is the default one.
 import { spawn } from 'node:child_process';

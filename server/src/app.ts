@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serveAuditLogExport } from './audit/audit-log-route.js';
+import { serveGraphQL } from './graphql/serve-graphql.js';
 import { housekeepingOnSchedule } from './housekeeping/housekeeping-on-schedule.js';
 import type { Every } from './housekeeping/schedule-housekeeping.js';
 import { acceptWebSockets } from './http/accept-websockets.js';
@@ -15,13 +15,9 @@ import { rejectUnstorableUrl } from './http/reject-unstorable-url.js';
 import { RequestLogController } from './http/request-log-controller.js';
 import { serveRuntimeConfig } from './http/runtime-config.js';
 import { sendSecurityHeaders } from './http/security-headers.js';
-import { serveGraphQL } from './http/serve-graphql.js';
-import { serveImages } from './http/serve-images.js';
 import { serveWebApp } from './http/web-app.js';
-import { serveOidc } from './oidc/serve-oidc.js';
-import { serveRpc } from './rpc/serve-rpc.js';
+import { modules } from './modules.js';
 import type { Services } from './services.js';
-import { dispatchWebhooks } from './webhooks/dispatch-webhooks.js';
 
 /** The largest request body accepted: far above any real sign-in, far below harm. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -82,15 +78,13 @@ export async function buildApp(
 
   app.register(serveHealth, { services });
   app.register(serveRuntimeConfig, { config });
-  app.register(serveRpc, { services });
-  app.register(serveImages, { services });
-  app.register(serveAuditLogExport, { services });
-  app.register(serveGraphQL, { services });
-  app.register(serveOidc, { services });
+  app.register(serveGraphQL, { services, modules });
+  // Each module's routes (modules.ts), then the web app, which answers the rest.
+  for (const module of modules) module.routes?.(app, services);
   app.register(serveWebApp, { webRoot: options.webRoot, services });
 
   app.register(housekeepingOnSchedule, { services, every: options.housekeepingTimer });
-  app.register(dispatchWebhooks, { services });
+  for (const module of modules) module.background?.(app, services);
 
   try {
     await app.ready();

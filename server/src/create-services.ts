@@ -1,24 +1,20 @@
 import type { Logger } from 'pino';
-import { createAccessChecker } from './access/create-access-checker.js';
-import { auditConsumer } from './audit/audit-consumer.js';
-import { createRateLimiter } from './auth/rate-limit/rate-limiter.js';
-import { createSignatureVerifier } from './auth/signature/verify-signature.js';
-import { createChangeCommitter } from './changes/change-committer.js';
+import {
+  type ChangeCommitter,
+  type ChangeConsumer,
+  createChangeCommitter,
+} from './changes/change-committer.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config/load-config.js';
 import { createDisposalStack } from './create-disposal-stack.js';
 import { createLogger } from './create-logger.js';
-import { type AccountEventMessage, createAccountEvents } from './events/account-events.js';
-import { liveEventsConsumer } from './events/live-events-consumer.js';
-import { createImageVariants } from './images/image-variants.js';
+import type { AccountEventMessage } from './events/account-events.js';
 import { createMetrics } from './metrics/create-metrics.js';
 import { type Metrics, noMetrics } from './metrics/metrics.js';
+import { modules } from './modules.js';
 import type { Services } from './services.js';
 import { createDatabase } from './store/create-database.js';
 import { migrateToLatest } from './store/migrate.js';
-import { webhookConsumer } from './webhooks/webhook-consumer.js';
-import { oldestPendingCreatedAt } from './webhooks/webhook-delivery-store.js';
-import { createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
 export type CreateServicesOverrides = {
   clock?: Clock;
@@ -33,7 +29,8 @@ export type CreateServicesOverrides = {
  * The shared services, each resource's closer pushed as it is opened:
  * `services.close()` closes them last opened first, and a start that fails
  * half-way (migrations, the image cache) closes what it had opened before its
- * error goes on (docs/architecture.md, "Plugins and lifecycle").
+ * error goes on (docs/architecture.md, "Plugins and lifecycle"). The
+ * platform's come first, then each module's, in the order of modules.ts.
  */
 export async function createServices(
   config: Config,
@@ -49,120 +46,42 @@ export async function createServices(
     });
     opened.defer('database', () => store.close());
     await migrateToLatest(store);
-    const verifier = createSignatureVerifier({
-      chains: config.chains.map(({ id, rpcUrl }) => ({ id, rpcUrl })),
-      timeoutMs: overrides.chainTimeoutMs ?? 10_000,
-    });
-    opened.defer('signature verifier', () => verifier.close());
-    const recovery = await verifier.recovery();
-    // Once, at start: an operator should know when sign-ins run the slow path.
-    if (recovery.name === 'webassembly') logger.info('signature recovery: WebAssembly secp256k1');
-    else logger.warn({ reason: recovery.reason }, 'signature recovery: JavaScript (fallback)');
     const metrics =
       overrides.metrics ?? (config.metricsPort === undefined ? noMetrics : createMetrics());
     const clock = overrides.clock ?? systemClock;
-    const events = createAccountEvents({ redisUrl: config.redisUrl, logger });
-    opened.defer('account events', () => events.close());
-    // Opens nothing until its plugin starts it (webhooks/dispatch-webhooks.ts).
-    const webhooks = createWebhookDispatcher({
-      db: store.db,
-      dialect: store.dialect,
-      clock,
-      config,
-      logger,
-      metrics,
-    });
-    // Every change reaches these through one path (changes/change-committer.ts).
-    // Without endpoints webhooks are not a consumer at all: a sign-in then
-    // costs no more than its audit event.
-    const changes = createChangeCommitter<AccountEventMessage>({
-      db: store.db,
-      logger,
-      consumers: [
-        auditConsumer(),
-        ...(config.webhooks.length > 0
-          ? [webhookConsumer<AccountEventMessage>(config.webhooks, webhooks)]
-          : []),
-        liveEventsConsumer(events),
-      ],
-    });
-    const rateLimiter = createRateLimiter({
-      limitPerMinute: config.rateLimitPerMinute,
-      redisUrl: config.redisUrl,
-      logger,
-    });
-    opened.defer('rate limiter', () => rateLimiter.close());
-    // Limiters of their own: each of these is counted at its own rate.
-    const chainCheckLimiter = createRateLimiter({
-      limitPerMinute: config.chainChecksPerMinute,
-      redisUrl: config.redisUrl,
-      logger,
-    });
-    opened.defer('chain check limiter', () => chainCheckLimiter.close());
-    const rpcCallLimiter = createRateLimiter({
-      limitPerMinute: config.rpcCallsPerMinute,
-      redisUrl: config.redisUrl,
-      logger,
-    });
-    opened.defer('rpc call limiter', () => rpcCallLimiter.close());
-    // A limiter of its own: renders have their own rate (IMAGE_RENDERS_PER_MINUTE).
-    const renderLimiter = createRateLimiter({
-      limitPerMinute: config.imageRendersPerMinute,
-      redisUrl: config.redisUrl,
-      logger,
-    });
-    // `images.close()` closes only this limiter: it is on the stack from here,
-    // so a cache that fails to open does not leave it connected.
-    opened.defer('image render limiter', () => renderLimiter.close());
-    const images = await createImageVariants({
-      db: store.db,
-      cacheDir: config.imageCache.dir,
-      cacheMaxBytes: config.imageCache.maxBytes,
-      logger,
-      renderLimiter,
-    });
-    const access = createAccessChecker({
-      db: store.db,
-      rules: config.accessRules,
-      chains: config.chains,
-      rolesTtlSeconds: config.rolesTtlSeconds,
-      timeoutMs: overrides.chainTimeoutMs ?? 10_000,
-      clock,
-      changes,
-      logger,
-      adminWallets: config.adminWallets,
-    });
-    // Closed first: checks under way finish their writes before the database closes.
-    opened.defer('access checker', () => access.close());
-    const services: Services = {
+    // Every change reaches its consumers through one path
+    // (changes/change-committer.ts). They are the modules', known once every
+    // module has opened; a module may hold `changes` before then, not use it.
+    let committer: ChangeCommitter<AccountEventMessage> | undefined;
+    const changes: ChangeCommitter<AccountEventMessage> = {
+      commit(work) {
+        if (committer === undefined) throw new Error('a change was committed while starting');
+        return committer.commit(work);
+      },
+    };
+    // Each module adds its own services below (its descriptor's file declares them).
+    const services = {
       config,
       clock,
       store,
       db: store.db,
       logger,
-      verifier,
-      events,
       changes,
-      rateLimiter,
-      chainCheckLimiter,
-      rpcCallLimiter,
       metrics,
-      images,
-      access,
-      webhooks,
       close: opened.close,
-    };
-    metrics.observe({
-      activeSubscriptions: () => services.events.activeSubscriptions(),
-      signaturePool: () => services.verifier.poolStats(),
-      // Without endpoints nothing is ever stored: no query at each scrape.
-      async oldestPendingWebhookSeconds() {
-        if (config.webhooks.length === 0) return 0;
-        const oldest = await oldestPendingCreatedAt(store.db).catch(() => undefined);
-        if (oldest === undefined) return undefined;
-        return oldest === null ? 0 : Math.max(0, (clock() - oldest) / 1000);
-      },
-    });
+    } as Services;
+    const chainTimeoutMs = overrides.chainTimeoutMs ?? 10_000;
+    for (const module of modules) {
+      Object.assign(
+        services,
+        await module.openServices?.({ services, defer: opened.defer, chainTimeoutMs }),
+      );
+    }
+    const consumers: ChangeConsumer<AccountEventMessage>[] = modules.flatMap(
+      (module) => module.changeConsumers?.(services) ?? [],
+    );
+    committer = createChangeCommitter({ db: store.db, logger, consumers });
+    metrics.observe(Object.assign({}, ...modules.map((module) => module.metrics?.(services))));
     return services;
   });
 }

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { serveAuditLogExport } from './audit/audit-log-route.js';
+import { serveGraphQL } from './graphql/serve-graphql.js';
 import { parseCookies } from './http/cookies.js';
-import { serveGraphQL } from './http/serve-graphql.js';
 import { serveOidc } from './oidc/serve-oidc.js';
 
 /** Registers `plugin` alone on a fresh app; the error its start fails with, if any. */
@@ -36,7 +36,7 @@ describe('the plugins that depend on others', () => {
   it('serveGraphQL needs the websocket plugin too', async () => {
     const app = Fastify();
     app.register(parseCookies);
-    app.register(serveGraphQL, { services: {} as never });
+    app.register(serveGraphQL, { services: {} as never, modules: [] });
     await expect(app.ready()).rejects.toThrow(
       "The dependency 'sigil-websockets' of plugin 'sigil-graphql' is not registered",
     );

@@ -137,7 +137,7 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
 
   // No reload and no action in the first tab: its socket closes and it is signed out, live.
   // (How soon is measured, not asserted: the removal's change closes the socket as it is
-  // delivered, server/test/passkeys.test.ts; the wait is the harness's usual bound.)
+  // delivered, server/test/passkeys/passkeys.test.ts; the wait is the harness's usual bound.)
   await firstApp.expectAuthStatus('unauthenticated', 15_000);
   expect(await queryMe({ appUrl, context: first.context })).toBeNull();
   expect(await queryMe({ appUrl, context: second.context })).toEqual({

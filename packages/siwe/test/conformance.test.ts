@@ -4,7 +4,7 @@
  * field set formatted or refused, and every signed vector checked as a
  * verifier would (binding, times, then the signature recovered locally). The
  * server runs the same signed vectors through signIn
- * (server/test/siwe-vectors.test.ts); the contract-wallet vectors need
+ * (server/test/auth/siwe-vectors.test.ts); the contract-wallet vectors need
  * Ethereum mainnet, so here they are only parsed.
  */
 import { isHex } from 'viem';

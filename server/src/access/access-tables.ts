@@ -17,3 +17,11 @@ export type AccessBalancesTable = {
   balance: string;
   read_at: number;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    access_checks: AccessChecksTable;
+    access_balances: AccessBalancesTable;
+  }
+}

@@ -1,9 +1,9 @@
 import { BadUserInputError } from '../errors.js';
-import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
 import { listLiveSessions } from '../sessions/session-store.js';
 import { findAccountById } from './account-store.js';
+import { chainNamespaceEnum } from './chain-namespace-enum.js';
 import { namespaceOfChain, rowChain } from './row-chain.js';
 import { decodeSignInCursor, encodeSignInCursor } from './sign-in-cursor.js';
 import { listSignIns } from './sign-in-store.js';

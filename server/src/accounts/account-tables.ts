@@ -73,3 +73,12 @@ export type SignInsTable = {
   /** The passkey used; null for a wallet's sign-in. */
   passkey_id: string | null;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    accounts: AccountsTable;
+    wallets: WalletsTable;
+    sign_ins: SignInsTable;
+  }
+}

@@ -1,23 +1,20 @@
-import { linkStatement, linkWallet } from '../auth/link-wallet.js';
-import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
 import { changeSourceOf } from '../changes/change-source.js';
 import { BadUserInputError } from '../errors.js';
-import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { requireWalletSession } from '../graphql/require-wallet-session.js';
+import { chainNamespaceEnum } from './chain-namespace-enum.js';
 import { setWalletVisibility } from './set-wallet-visibility.js';
 import { lastSignInAt } from './sign-in-store.js';
 import { unlinkWalletAndNotify } from './unlink-wallet-and-notify.js';
 import { walletCaip10 } from './wallet-caip10.js';
 import { findAccountWallet, listWallets, makePrimaryWallet, walletView } from './wallet-store.js';
 
-/** The account's wallets: listing, linking, unlinking, choosing the primary. */
+/** The account's wallets: listing, unlinking, choosing the primary (linking is auth's: auth/link-wallet-resolvers.ts). */
 export const walletResolvers: Resolvers = {
   Account: {
     wallets: async (account, _args, context) =>
       (await listWallets(context.services.db, account.id)).map(walletView),
-    linkStatement: (account) => linkStatement(account.id),
   },
 
   Wallet: {
@@ -33,21 +30,6 @@ export const walletResolvers: Resolvers = {
   },
 
   Mutation: {
-    async linkWallet(_parent, args, context) {
-      // Only a wallet changes the account's wallets (docs/passkeys.md).
-      const session = requireWalletSession(context);
-      await enforceRateLimit(context, 'linkWallet');
-      return linkWallet(context.services, {
-        accountId: session.account_id,
-        sessionId: session.id,
-        message: args.message,
-        signature: args.signature,
-        origin: context.origin,
-        clientAddress: context.clientAddress,
-        source: changeSourceOf(context, session.account_id),
-      });
-    },
-
     async unlinkWallet(_parent, args, context) {
       // Only a wallet changes the account's wallets (docs/passkeys.md).
       const session = requireWalletSession(context);

@@ -1,4 +1,5 @@
 import { findAccountById } from '../accounts/account-store.js';
+import { countActiveSuspensions, findActiveSuspension } from '../accounts/suspension-store.js';
 import { BadUserInputError } from '../errors.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireAdministrator } from '../graphql/require-administrator.js';
@@ -25,7 +26,6 @@ import { endSessionsAndNotify } from './end-sessions-and-notify.js';
 import { protectConfiguredAdministrator } from './protect-configured-administrator.js';
 import { searchAccounts } from './search-accounts.js';
 import { suspendAccountAndNotify, unsuspendAccount } from './suspend-account.js';
-import { countActiveSuspensions, findActiveSuspension } from './suspension-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import type { ChangeContext } from '../changes/change.js';
 import type { Services } from '../services.js';
+import { endLiveSessionsOfAccount } from '../sessions/end-account-sessions.js';
 import { sessionLifetimes } from '../sessions/session-lifetimes.js';
-import { endLiveSessionsOfAccount } from './end-account-sessions.js';
 
 /**
  * An administrator ends every live session of an account: recorded in the

@@ -1,15 +1,15 @@
-import type { ChangeContext } from '../changes/change.js';
-import type { Services } from '../services.js';
-import { sessionLifetimes } from '../sessions/session-lifetimes.js';
-import { endLiveSessionsOfAccount } from './end-account-sessions.js';
-import { revokeAccountApps } from './revoke-account-apps.js';
 import {
   deleteSuspension,
   findActiveSuspension,
   lockAccount,
   type SuspensionRow,
   saveSuspension,
-} from './suspension-store.js';
+} from '../accounts/suspension-store.js';
+import type { ChangeContext } from '../changes/change.js';
+import type { Services } from '../services.js';
+import { endLiveSessionsOfAccount } from '../sessions/end-account-sessions.js';
+import { sessionLifetimes } from '../sessions/session-lifetimes.js';
+import { revokeAccountApps } from './revoke-account-apps.js';
 
 export type SuspendAccountParameters = {
   accountId: string;

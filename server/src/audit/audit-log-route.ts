@@ -2,9 +2,9 @@ import { rfc3339ToEpochMilliseconds } from '@sigil/siwe';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { keepAnswersOutOfSharedCaches } from '../http/keep-out-of-shared-caches.js';
-import { resolveSession } from '../http/resolve-session.js';
 import { isAdministrator } from '../roles/is-administrator.js';
 import type { Services } from '../services.js';
+import { resolveSession } from '../sessions/resolve-session.js';
 import { AuditLogExportStoppedError, auditLogJsonLines } from './audit-log-export.js';
 import { exportMayContinue } from './export-may-continue.js';
 

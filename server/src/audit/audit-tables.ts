@@ -17,3 +17,10 @@ export type AuditEventsTable = {
   /** The change's other fields, a JSON object as text. */
   detail: string | null;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    audit_events: AuditEventsTable;
+  }
+}

@@ -4,7 +4,7 @@ import { SigilError } from '../errors.js';
 import type { Services } from '../services.js';
 
 /**
- * Who the message says signed it (accounts/message-signer.ts's shape, spelled
+ * Who the message says signed it (auth/message-signer.ts's shape, spelled
  * here: accounts/ imports this module, and the audit log stays below it).
  */
 type ClaimedSigner = {

@@ -1,6 +1,6 @@
 import { changeSourceOf } from '../changes/change-source.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
-import { originForClient } from './allowed-origins.js';
+import { originForClient } from '../http/allowed-origins.js';
 import { measureSignIn } from './measure-sign-in.js';
 import { createNonce } from './nonce/nonce-store.js';
 import { enforceRateLimit } from './rate-limit/enforce-rate-limit.js';

@@ -4,15 +4,19 @@ import {
   dateTimeToEpochMilliseconds,
   type SiweMessage,
 } from '@sigil/siwe';
-import type { MessageSigner } from '../accounts/message-signer.js';
 import {
   InvalidMessageError,
   InvalidNonceError,
   MessageExpiredError,
   MessageNotYetValidError,
 } from '../errors.js';
+import {
+  allowedSignInDomains,
+  checkMessageUri,
+  checkRequestOrigin,
+} from '../http/allowed-origins.js';
 import type { Services } from '../services.js';
-import { allowedSignInDomains, checkMessageUri, checkRequestOrigin } from './allowed-origins.js';
+import type { MessageSigner } from './message-signer.js';
 import { consumeNonce } from './nonce/nonce-store.js';
 
 /** Wallet and server clocks drift; every time bound is widened by this much. */

@@ -1,9 +1,9 @@
-import type { MessageSigner } from '../accounts/message-signer.js';
 import {
   solanaWalletIdentity,
   type WalletIdentity,
   walletIdentity,
 } from '../accounts/wallet-identity.js';
+import type { MessageSigner } from './message-signer.js';
 import type { WalletKind } from './signature/verify-signature.js';
 
 /** Step 6 of docs/sign-in.md for either family: the identity a verified signer opens (accounts/wallet-identity.ts). */

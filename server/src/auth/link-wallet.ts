@@ -1,6 +1,6 @@
+import { findActiveSuspension, lockAccount } from '../accounts/suspension-store.js';
 import { walletCaip10 } from '../accounts/wallet-caip10.js';
 import { linkWalletToAccount, type WalletView, walletView } from '../accounts/wallet-store.js';
-import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
 import type { ChangeSource } from '../changes/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';

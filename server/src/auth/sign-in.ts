@@ -1,8 +1,7 @@
 import type { AccountRow } from '../accounts/account-store.js';
 import { findOrCreateAccountForWallet } from '../accounts/account-store.js';
-import type { MessageSigner } from '../accounts/message-signer.js';
 import { recordSignIn } from '../accounts/sign-in-store.js';
-import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
+import { findActiveSuspension, lockAccount } from '../accounts/suspension-store.js';
 import { recordRefusedSignIn } from '../audit/record-refused-sign-in.js';
 import type { ChangeSource } from '../changes/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
@@ -16,6 +15,7 @@ import {
   type SessionRow,
 } from '../sessions/session-store.js';
 import { identityOfSigner } from './identity-of-signer.js';
+import type { MessageSigner } from './message-signer.js';
 import type { WalletKind } from './signature/verify-signature.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 

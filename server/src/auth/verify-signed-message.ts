@@ -1,11 +1,11 @@
 import { detectMessageFamily, MAX_SIWE_MESSAGE_LENGTH, parseSiweMessage } from '@sigil/siwe';
-import type { MessageSigner } from '../accounts/message-signer.js';
 import { BadUserInputError, UnsupportedChainError } from '../errors.js';
 import type { Services } from '../services.js';
 import {
   type CheckMessageParameters,
   checkMessageAndConsumeNonce,
 } from './check-message-and-consume-nonce.js';
+import type { MessageSigner } from './message-signer.js';
 import { spendChainCheck } from './rate-limit/spend-chain-check.js';
 import type { WalletKind } from './signature/verify-signature.js';
 import { verifySignedSolanaMessage } from './solana/verify-signed-solana-message.js';

@@ -99,7 +99,7 @@ function configFrom(env: Environment) {
     maxWalletsPerAccount: env.MAX_WALLETS_PER_ACCOUNT,
     /** How many live sessions one account may hold (docs/sign-in.md); the cost limit's bound of session lists. */
     maxSessionsPerAccount: env.MAX_SESSIONS_PER_ACCOUNT,
-    /** The largest GraphQL answer, in bytes, sent to a request without a session (http/graphql-route.ts). */
+    /** The largest GraphQL answer, in bytes, sent to a request without a session (graphql/graphql-route.ts). */
     maxAnonymousResponseBytes: env.MAX_ANONYMOUS_RESPONSE_BYTES,
     /** The passkeys' relying party (docs/passkeys.md): its id, and the one origin a ceremony may come from. */
     passkeys: {

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { userAgentOf } from '../changes/change-source.js';
 import { clientKey } from '../http/client-address.js';
 import { setSessionCookie } from '../http/cookies.js';
-import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
+import { resolveSession } from '../sessions/resolve-session.js';
 import type { GraphQLContext } from './context.js';
 
 export type BuildContextParameters = {

@@ -4,10 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { currentRequestId } from '../http/request-id.js';
 import type { Services } from '../services.js';
+import type { SigilModule } from '../sigil-module.js';
 import type { GraphQLContext } from './context.js';
 import { costTable } from './list-bounds.js';
 import { maskError } from './mask-error.js';
-import { resolvers } from './resolvers.js';
+import { resolversOf } from './resolvers.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
 import { useCsrfHeader } from './use-csrf-header.js';
 import { useErrorNodes } from './use-error-nodes.js';
@@ -55,13 +56,17 @@ function useArmor(): Plugin {
   }) as Plugin;
 }
 
-export function createGraphQLServer(services: Services, contextFactory: YogaContextFactory) {
+export function createGraphQLServer(
+  services: Services,
+  modules: readonly SigilModule[],
+  contextFactory: YogaContextFactory,
+) {
   const { config, logger } = services;
   const schema = createSchema<ServerContext & GraphQLContext>({
     typeDefs: loadTypeDefs(),
-    resolvers,
+    resolvers: resolversOf(modules),
   });
-  const costs = costTable(config);
+  const costs = costTable(config, modules);
   assertEveryListBounded(schema, costs);
   return createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -84,7 +89,7 @@ export function createGraphQLServer(services: Services, contextFactory: YogaCont
         : contextFactory(serverContext),
     maskedErrors: {
       // Yoga hands maskError no context: the id comes from the request's
-      // async scope (http/graphql-route.ts).
+      // async scope (graphql/graphql-route.ts).
       maskError: (error, _message, _isDev) => maskError(error, logger, currentRequestId()),
     },
     plugins: [

@@ -3,13 +3,14 @@ import { buildSchema, type DocumentNode, Kind, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { MAX_SESSIONS_PER_ACCOUNT_CEILING } from '../config/environment-schema.js';
 import { loadConfig } from '../config/load-config.js';
+import { modules } from '../modules.js';
 import { loadTypeDefs, MAX_QUERY_COST } from './create-yoga.js';
 import { costTable } from './list-bounds.js';
 import { createQueryCost, unboundedFields } from './query-cost.js';
 
 const schema = buildSchema(loadTypeDefs());
 const config = loadConfig({});
-const table = costTable(config);
+const table = costTable(config, modules);
 const cost = (query: string, variableValues?: Record<string, unknown>) =>
   createQueryCost(table)({ schema, document: parse(query), variableValues });
 
@@ -33,7 +34,7 @@ describe('the cost of an operation', () => {
   });
 
   it('follows a smaller cap: ten wallets cost half of twenty', () => {
-    const small = costTable(loadConfig({ MAX_WALLETS_PER_ACCOUNT: '10' }));
+    const small = costTable(loadConfig({ MAX_WALLETS_PER_ACCOUNT: '10' }), modules);
     const walletsOnly = `{ ${publicProfile('a')} }`;
     const of = (t: typeof table) => createQueryCost(t)({ schema, document: parse(walletsOnly) });
     expect(of(small) - 2).toBe((of(table) - 2) / 2);
@@ -42,7 +43,7 @@ describe('the cost of an operation', () => {
   it('prices a session list at MAX_SESSIONS_PER_ACCOUNT, the most live sessions an account keeps', () => {
     const sessions = '{ me { sessions { id } } }';
     expect(cost(sessions)).toBe(1 + (1 + 1) * config.maxSessionsPerAccount);
-    const capped = costTable(loadConfig({ MAX_SESSIONS_PER_ACCOUNT: '120' }));
+    const capped = costTable(loadConfig({ MAX_SESSIONS_PER_ACCOUNT: '120' }), modules);
     expect(createQueryCost(capped)({ schema, document: parse(sessions) })).toBe(1 + (1 + 1) * 120);
   });
 
@@ -90,7 +91,7 @@ describe('the cost of an operation', () => {
       { MAX_SESSIONS_PER_ACCOUNT: String(MAX_SESSIONS_PER_ACCOUNT_CEILING) },
     ],
   ])('keeps every operation of the web app under the limit with %s', (_, env) => {
-    const table = costTable(loadConfig(env));
+    const table = costTable(loadConfig(env), modules);
     const directory = new URL('../../../web/src/graphql/operations/', import.meta.url);
     const sources = readdirSync(directory)
       .filter((name) => name.endsWith('.graphql'))

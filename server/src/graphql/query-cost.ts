@@ -20,12 +20,7 @@ import {
   TypeMetaFieldDef,
 } from 'graphql';
 import { getArgumentValues, getVariableValues } from 'graphql/execution/values.js';
-import {
-  BYTES_PER_COST_UNIT,
-  type CostTable,
-  LARGE_FIELDS,
-  type ListBound,
-} from './list-bounds.js';
+import { BYTES_PER_COST_UNIT, type CostTable, type ListBound } from './list-bounds.js';
 
 /**
  * The cost of an operation (docs/api.md, "Query cost"): every field selected
@@ -158,7 +153,7 @@ function fieldCost(walk: Walk, node: FieldNode, parent: GraphQLNamedType): numbe
   const field = fieldDefinition(walk.schema, parent, name);
   if (!field) return 1;
   const key = `${parent.name}.${name}`;
-  let cost = 1 + Math.ceil((LARGE_FIELDS[key] ?? 0) / BYTES_PER_COST_UNIT);
+  let cost = 1 + Math.ceil((walk.table.largeFields?.[key] ?? 0) / BYTES_PER_COST_UNIT);
   if (node.selectionSet) {
     cost += selectionCost(walk, node.selectionSet, getNamedType(field.type));
   }

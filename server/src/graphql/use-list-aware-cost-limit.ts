@@ -34,7 +34,7 @@ export function useListAwareCostLimit(p: { table: CostTable; maxCost: number }):
 
 /**
  * The refusal of an operation over `maxCost`, or undefined. graphql-ws asks
- * it before it runs an operation (http/graphql-websocket.ts), so a socket gets
+ * it before it runs an operation (graphql/graphql-websocket.ts), so a socket gets
  * the refusal as an `error` message, as it gets armor's.
  */
 export function costRefusal(p: {

@@ -1,7 +1,7 @@
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { checkRequestOrigin } from '../auth/allowed-origins.js';
 import type { Config } from '../config/load-config.js';
+import { checkRequestOrigin } from '../http/allowed-origins.js';
 import type { GraphQLContext } from './context.js';
 
 /**
@@ -12,7 +12,7 @@ import type { GraphQLContext } from './context.js';
  * without the header (curl, a server) stays allowed: only a browser sends it,
  * and a browser always sends it on a POST. Multipart uploads are mutations
  * like any other; websocket operations carry their upgrade's Origin, which
- * the upgrade already checked (http/graphql-websocket.ts).
+ * the upgrade already checked (graphql/graphql-websocket.ts).
  *
  * Queries are left alone: they change nothing, and CORS keeps a foreign
  * page from reading their answer.

@@ -1,16 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { deleteAuditEventsBefore } from '../audit/audit-event-store.js';
-import { deleteStaleNonces } from '../auth/nonce/nonce-store.js';
-import type { HousekeptTable } from '../metrics/metrics.js';
-import { deleteExpiredOidcModels } from '../oidc/kysely-oidc-adapter.js';
-import { deleteStalePasskeyChallenges } from '../passkeys/passkey-challenge-store.js';
+import { HOUSEKEPT_TABLES, type HousekeptTable } from '../metrics/metrics.js';
+import { modules } from '../modules.js';
 import type { Services } from '../services.js';
-import { deleteEndedSessions } from '../sessions/delete-ended-sessions.js';
-import { sessionLifetimes } from '../sessions/session-lifetimes.js';
-import { deleteDeliveredBefore } from '../webhooks/webhook-delivery-store.js';
-
-/** How long a delivered webhook message stays listed (docs/webhooks.md). */
-export const DELIVERED_WEBHOOK_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+import type { HousekeepingStep } from './housekeeping-step.js';
 
 export type RunHousekeepingParameters = {
   /** Rows per delete statement. @default 500 */
@@ -24,6 +16,31 @@ export type HousekeepingReport = Record<HousekeptTable, number> & {
   batches: number;
 };
 
+/** One delete loop: every step in it deletes a batch, until a batch of all of them deletes nothing. */
+type Round = { table: HousekeptTable; steps: HousekeepingStep[] };
+
+/**
+ * The modules' steps (modules.ts), table by table in HOUSEKEPT_TABLES' order.
+ * Steps of one table from different modules share each batch (a passkey
+ * ceremony's challenges are kept as nonces are, and counted with them); a
+ * module's own steps of one table run one after another (refused sign-ins
+ * leave the audit log before the rest of it: REFUSED_SIGN_IN_RETENTION is
+ * shorter).
+ */
+function roundsOf(stepsByModule: readonly (readonly HousekeepingStep[])[]): Round[] {
+  const rounds: Round[] = [];
+  for (const table of HOUSEKEPT_TABLES) {
+    const ofTable = stepsByModule.map((steps) => steps.filter((step) => step.table === table));
+    const depth = Math.max(0, ...ofTable.map((steps) => steps.length));
+    for (let index = 0; index < depth; index++) {
+      rounds.push({ table, steps: ofTable.flatMap((steps) => steps.slice(index, index + 1)) });
+    }
+  }
+  return rounds;
+}
+
+const rounds = roundsOf(modules.map((module) => module.housekeeping ?? []));
+
 /**
  * One housekeeping run at the server's time (`services.clock`): deletes
  * sessions that ended more than a day ago, nonces that are used or
@@ -33,7 +50,7 @@ export type HousekeepingReport = Record<HousekeptTable, number> & {
  * AUDIT_RETENTION, each in batches until a batch deletes nothing (not merely
  * a short one: another instance running at the same time may have taken
  * part of a batch). Records of successful sign-ins are never deleted: they
- * are the account's history.
+ * are the account's history. Each module names its steps in its descriptor.
  *
  * Between batches the run yields to the event loop, so requests waiting on
  * the database (SQLite has one writer) go first.
@@ -42,9 +59,8 @@ export async function runHousekeeping(
   services: Pick<Services, 'db' | 'clock' | 'config' | 'metrics'>,
   p: RunHousekeepingParameters = {},
 ): Promise<HousekeepingReport> {
-  const { db, clock, config, metrics } = services;
+  const { metrics } = services;
   const batchSize = p.batchSize ?? 500;
-  const lifetimes = sessionLifetimes(config);
   const report: HousekeepingReport = {
     sessions: 0,
     nonces: 0,
@@ -53,46 +69,12 @@ export async function runHousekeeping(
     audit_events: 0,
     batches: 0,
   };
-  // In order; a table may have several steps. Refused sign-ins go before the
-  // rest of the log: they are kept a shorter time (REFUSED_SIGN_IN_RETENTION).
-  const steps: [HousekeptTable, () => Promise<number>][] = [
-    ['sessions', () => deleteEndedSessions(db, { now: clock(), lifetimes, batchSize })],
-    // A passkey ceremony's challenges are kept as nonces are, and counted with them.
-    [
-      'nonces',
-      async () =>
-        (await deleteStaleNonces(db, { now: clock(), batchSize })) +
-        (await deleteStalePasskeyChallenges(db, { now: clock(), batchSize })),
-    ],
-    ['oidc_models', () => deleteExpiredOidcModels(db, { now: clock(), batchSize })],
-    [
-      'webhook_deliveries',
-      () =>
-        deleteDeliveredBefore(db, { before: clock() - DELIVERED_WEBHOOK_RETENTION_MS, batchSize }),
-    ],
-    [
-      'audit_events',
-      () =>
-        deleteAuditEventsBefore(db, {
-          before: clock() - config.refusedSignInRetentionSeconds * 1000,
-          action: 'sign_in_refused',
-          batchSize,
-        }),
-    ],
-    [
-      'audit_events',
-      () =>
-        deleteAuditEventsBefore(db, {
-          before: clock() - config.auditRetentionSeconds * 1000,
-          batchSize,
-        }),
-    ],
-  ];
-  for (const [table, deleteBatch] of steps) {
+  for (const { table, steps } of rounds) {
     let deleted: number;
     do {
       if (p.stopped?.()) return report;
-      deleted = await deleteBatch();
+      deleted = 0;
+      for (const step of steps) deleted += await step.deleteBatch(services, batchSize);
       report.batches += 1;
       report[table] += deleted;
       metrics.housekept({ table, deleted });

@@ -49,7 +49,7 @@ export const compressResponses = fp(
     });
     // Identity answers too: a shared cache must not hand the copy it kept for a
     // brotli client to one that asked for none (or the reverse). Images are sent
-    // as they are and vary by Accept only (http/serve-images.ts).
+    // as they are and vary by Accept only (images/serve-images.ts).
     app.addHook('onSend', async (_req, reply, payload) => {
       if (COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
         varyBy(reply, 'accept-encoding');

@@ -1,7 +1,7 @@
 import fastifyCors from '@fastify/cors';
 import fp from 'fastify-plugin';
-import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import type { Config } from '../config/load-config.js';
+import { isAllowedOrigin } from './allowed-origins.js';
 
 const ALLOWED_HEADERS = [
   'content-type',

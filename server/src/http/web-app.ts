@@ -3,13 +3,11 @@ import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { walletAddressOf } from '../accounts/wallet-address.js';
 import { pinBuild } from '../build/pin-build.js';
 import { type PageCatalogues, pageCatalogues } from '../i18n/page-catalogues.js';
 import { localeOfRequest, VARY_BY_LOCALE } from '../i18n/request-locale.js';
-import { findImageMeta } from '../images/image-store.js';
+import { findProfilePage } from '../profiles/find-profile-page.js';
 import { renderProfilePageHead } from '../profiles/profile-page-head.js';
-import { findPublicProfile } from '../profiles/public-profile-store.js';
 import type { Services } from '../services.js';
 import { isAppRoute } from './app-routes.js';
 import { indexHtmlVariants } from './index-html-variants.js';
@@ -136,15 +134,7 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
 
   if (services) {
     app.get<{ Params: { address: string } }>('/u/:address', async (req, reply) => {
-      const { address } = req.params;
-      // An Ethereum address in any case, or a base58 Solana one exactly.
-      const wallet = walletAddressOf(address);
-      const profile = wallet
-        ? await findPublicProfile(services.db, wallet, services.clock())
-        : undefined;
-      const avatar = profile?.profile.avatar_image_id
-        ? await findImageMeta(services.db, profile.profile.avatar_image_id)
-        : undefined;
+      const { wallet, profile, avatar } = await findProfilePage(services, req.params.address);
       const translator = catalogues.translatorFor(localeOfRequest(req.headers));
       const html = renderProfilePageHead(variants.variantFor(translator.locale).html, {
         config: services.config,

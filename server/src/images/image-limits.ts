@@ -1,3 +1,5 @@
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '../graphql/upload-limit.js';
+
 /** The image facility's constants: the variants it serves and the uploads it accepts. */
 
 /** Widths a variant may have, in the specification's order. */
@@ -5,10 +7,10 @@ export const IMAGE_WIDTHS = [640, 768, 1024, 1280, 1600, 128, 256, 384, 512] as 
 export const IMAGE_QUALITIES = [40, 50, 75, 85, 90, 95] as const;
 export const DEFAULT_IMAGE_QUALITY = 75;
 
-/** The largest upload accepted. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The largest upload accepted: the GraphQL transport's limit (graphql/upload-limit.ts). */
+export const MAX_IMAGE_BYTES = MAX_UPLOAD_BYTES;
 /** What a client is told of a file over MAX_IMAGE_BYTES, however far over it is. */
-export const IMAGE_TOO_LARGE_MESSAGE = `file must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`;
+export const IMAGE_TOO_LARGE_MESSAGE = UPLOAD_TOO_LARGE_MESSAGE;
 /**
  * The most pixels an image may decode to, read from its header: anything
  * larger is refused before decoding (a decompression bomb: the security

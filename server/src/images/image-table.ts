@@ -14,3 +14,10 @@ export type ImagesTable = {
 
 /** Formats an original is kept in (a GIF keeps its first frame, as PNG). */
 export type StoredImageFormat = 'png' | 'jpeg' | 'webp' | 'avif';
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    images: ImagesTable;
+  }
+}

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Metrics, MetricsSources } from './metrics.js';
+import { HOUSEKEPT_TABLES, type Metrics, type MetricsSources } from './metrics.js';
 
 /**
  * Sign-in latency buckets, in seconds: an EOA sign-in takes a few
@@ -69,14 +69,7 @@ export function createMetrics(): Metrics {
     registers,
   });
   // Known from the start, so a rate() over them starts at zero rather than absent.
-  for (const table of [
-    'sessions',
-    'nonces',
-    'oidc_models',
-    'webhook_deliveries',
-    'audit_events',
-  ] as const)
-    housekeepingDeleted.inc({ table }, 0);
+  for (const table of HOUSEKEPT_TABLES) housekeepingDeleted.inc({ table }, 0);
 
   const webhookDeliveries = new Counter({
     name: 'sigil_webhook_deliveries_total',

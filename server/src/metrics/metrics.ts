@@ -33,16 +33,20 @@ export type MetricsSources = {
 /** How a webhook attempt ended (webhooks/webhook-dispatcher.ts). */
 export type WebhookAttemptOutcome = 'delivered' | 'retry' | 'failed';
 
-/** Which bound on open websockets refused (http/socket-limits.ts). */
+/** Which bound on open websockets refused (graphql/socket-limits.ts). */
 export type SocketLimit = 'sockets_per_client' | 'sockets_per_session' | 'operations_per_socket';
 
+/** The tables housekeeping deletes from, in the order a run visits them (housekeeping/run-housekeeping.ts). */
+export const HOUSEKEPT_TABLES = [
+  'sessions',
+  'nonces',
+  'oidc_models',
+  'webhook_deliveries',
+  'audit_events',
+] as const;
+
 /** Which table a housekeeping run deleted from. */
-export type HousekeptTable =
-  | 'sessions'
-  | 'nonces'
-  | 'oidc_models'
-  | 'webhook_deliveries'
-  | 'audit_events';
+export type HousekeptTable = (typeof HOUSEKEPT_TABLES)[number];
 
 /**
  * What the modules report. Every hook is cheap and synchronous, and does

@@ -1,8 +1,8 @@
 import type { AccountClaims } from 'oidc-provider';
 import { findAccountById } from '../accounts/account-store.js';
+import { findActiveSuspension } from '../accounts/suspension-store.js';
 import { walletCaip10 } from '../accounts/wallet-caip10.js';
 import { listWallets } from '../accounts/wallet-store.js';
-import { findActiveSuspension } from '../admin/suspension-store.js';
 import type { Services } from '../services.js';
 import { readProfileClaims } from './profile-claims.js';
 

@@ -5,8 +5,8 @@ import Provider, {
 } from 'oidc-provider';
 import type { OidcClientConfig } from '../config/oidc-client.js';
 import { cookiesOf } from '../http/cookies.js';
-import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
+import { resolveSession } from '../sessions/resolve-session.js';
 import { claimsForScope, findAccountClaims, SCOPE_CLAIMS } from './account-claims.js';
 import { deleteConnectionOfGrant, findConnection, touchConnection } from './connected-app-store.js';
 import { deviceFlowAnswers } from './device/device-flow-answers.js';

@@ -1,5 +1,5 @@
 import type Provider from 'oidc-provider';
-import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
+import { findActiveSuspension, lockAccount } from '../accounts/suspension-store.js';
 import type { ChangeSource } from '../changes/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
 import type { Services } from '../services.js';

@@ -1,12 +1,12 @@
 import type { InteractionDetails } from '@sigil/schema/interaction-details';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { isAllowedOrigin } from '../auth/allowed-origins.js';
 import { changeSourceOfRequest } from '../changes/change-source.js';
 import { AccountSuspendedError } from '../errors.js';
+import { isAllowedOrigin } from '../http/allowed-origins.js';
 import { markSessionDependent } from '../http/keep-out-of-shared-caches.js';
-import { resolveSession } from '../http/resolve-session.js';
 import type { Services } from '../services.js';
+import { resolveSession } from '../sessions/resolve-session.js';
 import type { SessionRow } from '../sessions/session-store.js';
 import { amrOfSession } from './amr-of-session.js';
 import { describeInteraction } from './describe-interaction.js';

@@ -33,3 +33,12 @@ export type OidcConnectionsTable = {
   granted_at: number;
   last_used_at: number | null;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    oidc_models: OidcModelsTable;
+    oidc_keys: OidcKeysTable;
+    oidc_connections: OidcConnectionsTable;
+  }
+}

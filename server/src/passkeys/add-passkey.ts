@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verifyRegistrationResponse } from '@simplewebauthn/server';
-import { lockAccount } from '../admin/suspension-store.js';
+import { lockAccount } from '../accounts/suspension-store.js';
 import type { ChangeSource } from '../changes/change-source.js';
 import {
   InvalidPasskeyResponseError,

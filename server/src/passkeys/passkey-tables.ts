@@ -49,3 +49,12 @@ export type PasskeyChallengesTable = {
   expires_at: number;
   consumed_at: number | null;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    passkeys: PasskeysTable;
+    passkey_user_handles: PasskeyUserHandlesTable;
+    passkey_challenges: PasskeyChallengesTable;
+  }
+}

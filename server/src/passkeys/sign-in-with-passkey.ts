@@ -3,7 +3,7 @@ import {
   verifyAuthenticationResponse,
 } from '@simplewebauthn/server';
 import { recordSignIn } from '../accounts/sign-in-store.js';
-import { findActiveSuspension, lockAccount } from '../admin/suspension-store.js';
+import { findActiveSuspension, lockAccount } from '../accounts/suspension-store.js';
 import type { ChangeSource } from '../changes/change-source.js';
 import {
   AccountSuspendedError,

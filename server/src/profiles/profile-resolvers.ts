@@ -1,9 +1,9 @@
+import { chainNamespaceEnum } from '../accounts/chain-namespace-enum.js';
 import { rowChain } from '../accounts/row-chain.js';
 import { walletCaip10 } from '../accounts/wallet-caip10.js';
 import { enforceRateLimit } from '../auth/rate-limit/enforce-rate-limit.js';
 import { type ChangeSource, changeSourceOf } from '../changes/change-source.js';
 import { BadUserInputError } from '../errors.js';
-import { chainNamespaceEnum } from '../graphql/chain-namespace-enum.js';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import { requireSession } from '../graphql/require-session.js';
 import { MAX_IMAGE_BYTES } from '../images/image-limits.js';

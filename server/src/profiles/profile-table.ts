@@ -13,3 +13,10 @@ export type ProfilesTable = {
   public: number;
   updated_at: number;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    profiles: ProfilesTable;
+  }
+}

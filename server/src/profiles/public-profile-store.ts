@@ -1,5 +1,5 @@
+import { activeSuspensionWhere } from '../accounts/suspension-store.js';
 import type { WalletRow } from '../accounts/wallet-store.js';
-import { activeSuspensionWhere } from '../admin/suspension-store.js';
 import type { Db } from '../store/database.js';
 import { findProfile, type ProfileRow } from './profile-store.js';
 

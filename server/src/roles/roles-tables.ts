@@ -6,3 +6,10 @@ export type GrantedRolesTable = {
   /** The administrator's account id; null when granted outside the API. */
   granted_by: string | null;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    granted_roles: GrantedRolesTable;
+  }
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { isAllowedOrigin } from '../auth/allowed-origins.js';
+import { isAllowedOrigin } from '../http/allowed-origins.js';
 import { clientKey } from '../http/client-address.js';
 import type { Services } from '../services.js';
 import { forwardCalls, type Upstream, UpstreamError, upstreamOf } from './forward-calls.js';

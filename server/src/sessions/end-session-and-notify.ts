@@ -9,7 +9,7 @@ type EndSessionTarget =
 /**
  * Ends a session server-side and tells every instance: the account's
  * subscribers see the event, and the socket registry closes the session's
- * sockets (see `http/session-sockets.ts`). The ending is recorded
+ * sockets (see `graphql/session-sockets.ts`). The ending is recorded
  * (`sign_out` or `session_revoked`) in its transaction.
  */
 export async function endSessionAndNotify(

@@ -30,3 +30,10 @@ export type SessionsTable = {
   ended_at: number | null;
   end_reason: 'SIGNED_OUT' | 'REVOKED' | null;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    sessions: SessionsTable;
+  }
+}

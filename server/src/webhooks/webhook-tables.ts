@@ -24,3 +24,10 @@ export type WebhookDeliveriesTable = {
 };
 
 export type WebhookDeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../store/database.js' {
+  interface Database {
+    webhook_deliveries: WebhookDeliveriesTable;
+  }
+}

@@ -5,3 +5,10 @@ export type NoncesTable = {
   expires_at: number;
   consumed_at: number | null;
 };
+
+// This module's tables join the one Database type (docs/architecture.md, "How to add a module").
+declare module '../../store/database.js' {
+  interface Database {
+    nonces: NoncesTable;
+  }
+}

@@ -1,11 +1,11 @@
 import { decodeSolanaSignature, parseSiwsMessage, solanaClusterOf } from '@sigil/siwe';
-import type { MessageSigner } from '../../accounts/message-signer.js';
 import { BadUserInputError, InvalidSignatureError, UnsupportedChainError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import {
   type CheckMessageParameters,
   checkMessageAndConsumeNonce,
 } from '../check-message-and-consume-nonce.js';
+import type { MessageSigner } from '../message-signer.js';
 import type { WalletKind } from '../signature/verify-signature.js';
 import { verifyEd25519Signature } from './verify-ed25519-signature.js';
 
