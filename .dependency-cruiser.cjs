@@ -37,7 +37,7 @@ module.exports = {
       name: 'tables-are-their-modules-own',
       severity: 'error',
       comment:
-        "A module's *-tables.ts is its own: another module reads and writes those rows through the owner's store functions, never its table types (docs/architecture.md, \"How to add a module\").",
+        'A module\'s *-tables.ts is its own: another module reads and writes those rows through the owner\'s store functions, never its table types (docs/architecture.md, "How to add a module").',
       from: { path: '^server/src/([^/]+)/', pathNot: TESTS },
       to: { path: TABLES, pathNot: '^server/src/$1/' },
     },

@@ -25,9 +25,11 @@ const config: CodegenConfig = {
           ConnectedApp: '../../oidc/connected-app-store.js#ConnectedAppView as ConnectedApp',
           Profile: '../../profiles/profile-store.js#ProfileRow as Profile',
           Image: '../../images/image-store.js#ImageMeta as Image',
-          PublicProfile: '../../profiles/public-profile-store.js#PublicProfileModel as PublicProfile',
+          PublicProfile:
+            '../../profiles/public-profile-store.js#PublicProfileModel as PublicProfile',
           PublicWallet: '../../profiles/public-profile-store.js#PublishedWallet as PublicWallet',
-          WebhookDelivery: '../../webhooks/webhook-delivery-store.js#WebhookDeliveryRow as WebhookDelivery',
+          WebhookDelivery:
+            '../../webhooks/webhook-delivery-store.js#WebhookDeliveryRow as WebhookDelivery',
           Admin: '../../admin/admin-models.js#AdminModel as Admin',
           AdminStats: '../../admin/admin-models.js#AdminStatsModel as AdminStats',
           Suspension: '../../accounts/suspension-store.js#SuspensionRow as Suspension',
