@@ -18,7 +18,9 @@ describe('inlineScriptHashes', () => {
 
   it('leaves script files alone', () => {
     expect(
-      inlineScriptHashes('<script type="module" src="/assets/index.js"></script><script src="/a.js"></script>'),
+      inlineScriptHashes(
+        '<script type="module" src="/assets/index.js"></script><script src="/a.js"></script>',
+      ),
     ).toEqual([]);
   });
 });
@@ -26,7 +28,7 @@ describe('inlineScriptHashes', () => {
 describe('allowInlineScripts', () => {
   const csp = "default-src 'self';script-src 'self';script-src-attr 'none';object-src 'none'";
 
-  it("adds the hashes to script-src only, not to script-src-attr", () => {
+  it('adds the hashes to script-src only, not to script-src-attr', () => {
     expect(allowInlineScripts(csp, ["'sha256-abc='"])).toBe(
       "default-src 'self';script-src 'self' 'sha256-abc=';script-src-attr 'none';object-src 'none'",
     );

@@ -26,7 +26,9 @@ export function allowInlineScripts(csp: string, sources: readonly string[]): str
   return csp
     .split(';')
     .map((directive) =>
-      /^\s*script-src\s/i.test(directive) ? `${directive.trimEnd()} ${sources.join(' ')}` : directive,
+      /^\s*script-src\s/i.test(directive)
+        ? `${directive.trimEnd()} ${sources.join(' ')}`
+        : directive,
     )
     .join(';');
 }

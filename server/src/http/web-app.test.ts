@@ -270,7 +270,11 @@ describe('index.html’s inline startup script', () => {
       ['/verify', { 'accept-language': 'ja' }],
       ['/no-such-page', {}],
     ] as const) {
-      const response = await inline.inject({ method: 'GET', url, headers: { ...asBrowser, ...headers } });
+      const response = await inline.inject({
+        method: 'GET',
+        url,
+        headers: { ...asBrowser, ...headers },
+      });
       expect(response.body).toContain(`<script>${SCRIPT}</script>`);
       expect(response.headers['content-security-policy']).toBe(
         `default-src 'self';script-src 'self' ${HASH};script-src-attr 'none'`,
