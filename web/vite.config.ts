@@ -76,6 +76,9 @@ export default defineConfig(({ mode }) => ({
       '/rpc': { target: serverUrl },
     },
   },
+  // The proof's signature recovery runs in a module worker (src/proof/recover-off-main-thread.ts);
+  // viem loads the curve code with a dynamic import there too.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     // `npm run build` passes a fresh folder of its own (--outDir, scripts/build/build-parts.ts):
