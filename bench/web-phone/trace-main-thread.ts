@@ -100,7 +100,9 @@ export async function traceMainThread(
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_THROTTLING.cpuSlowdown });
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+    cdp.on('Tracing.dataCollected', ({ value }) =>
+      events.push(...(value as unknown as TraceEvent[])),
+    );
     await cdp.send('Tracing.start', {
       transferMode: 'ReportEvents',
       traceConfig: {
