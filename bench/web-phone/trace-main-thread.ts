@@ -192,8 +192,8 @@ export function summarizeTrace(events: TraceEvent[]): MainThreadTrace {
       });
     }
   }
-  // Only samples inside the page's tasks count: the rest is the thread waiting.
-  const inTask = (at: number) => {
+  /** The task a sample fell in, or null: the rest is the thread waiting. */
+  const taskAt = (at: number) => {
     let low = 0;
     let high = tasks.length - 1;
     while (low <= high) {
@@ -201,19 +201,22 @@ export function summarizeTrace(events: TraceEvent[]): MainThreadTrace {
       const task = tasks[middle] as { start: number; end: number };
       if (at < task.start) high = middle - 1;
       else if (at > task.end) low = middle + 1;
-      else return true;
+      else return task;
     }
-    return false;
+    return null;
   };
   const attribute = (from: number, to: number) => {
     const byScript = new Map<string, number>();
     const byFunction = new Map<string, number>();
     for (const sample of samples) {
-      if (sample.at < from || sample.at > to || !inTask(sample.at)) continue;
+      const task = taskAt(sample.at);
+      if (sample.at < from || sample.at > to || !task) continue;
+      // A sample stands for the time until the next one, but never past its task's end.
+      const us = Math.min(sample.us, task.end - sample.at);
       const frame = frames.get(sample.node);
       if (!frame || frame.functionName === '(idle)') continue;
       if (['(program)', '(root)'].includes(frame.functionName)) {
-        add(byScript, '(browser: parse, style, layout, GC)', sample.us);
+        add(byScript, '(browser: parse, style, layout, GC)', us);
         continue;
       }
       const script =
@@ -222,11 +225,11 @@ export function summarizeTrace(events: TraceEvent[]): MainThreadTrace {
           : frame.url
             ? scriptNameOf(frame.url)
             : `(browser: ${frame.functionName})`;
-      add(byScript, script, sample.us);
+      add(byScript, script, us);
       add(
         byFunction,
         `${frame.functionName || '(anonymous)'} (${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1})`,
-        sample.us,
+        us,
       );
     }
     return { byScript, byFunction };
