@@ -34,17 +34,20 @@ import {
 /** The brief's unit: KiB of 1024 bytes. */
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+/** Issue 42's budgets: the first visit as light as before the languages, and lighter. */
 export const PHONE_BUDGETS = {
   /** Cumulative layout shift on each Sigil page, below (the first paint replaced by the app must not jump). */
-  layoutShift: 0.1,
+  layoutShift: 0.05,
   /** Sigil's LCP of `/` at most this share of the starter's. */
-  lcpRatio: 0.5,
+  lcpRatio: 0.4,
   /** Sigil's "Connect usable" at most this share of the starter's. */
   connectRatio: 0.8,
-  /** A tap on Connect as soon as it takes one gets a wallet list sooner than on the starter: below this share. */
-  walletListAfterTapRatio: 1,
+  /** A tap on Connect as soon as it takes one gets a wallet list at most this share of the starter's time. */
+  walletListAfterTapRatio: 0.6,
   /** Script bytes on the wire before LCP, at most. */
-  scriptBeforeLcpBytes: 120 * 1024,
+  scriptBeforeLcpBytes: 80 * 1024,
+  /** Lighthouse's Total Blocking Time (mobile preset) on each Sigil page, at most. */
+  totalBlockingTimeMs: 100,
 } as const;
 
 const ROUNDS = 3;
@@ -88,6 +91,7 @@ export type WebPhoneResult =
         walletListAfterTap: boolean;
         scriptBeforeLcp: boolean;
         layoutShift: boolean;
+        totalBlockingTime: boolean;
       };
     }
   | Skipped<'web-phone'>;
@@ -241,11 +245,14 @@ export async function runWebPhone(
       budgets: {
         lcp: ratios.lcp <= PHONE_BUDGETS.lcpRatio,
         connectUsable: ratios.connectUsable <= PHONE_BUDGETS.connectRatio,
-        walletListAfterTap: ratios.walletListAfterTap < PHONE_BUDGETS.walletListAfterTapRatio,
+        walletListAfterTap: ratios.walletListAfterTap <= PHONE_BUDGETS.walletListAfterTapRatio,
         scriptBeforeLcp: rows
           .slice(0, 3)
           .every((row) => row.scriptBytesBeforeLcp <= PHONE_BUDGETS.scriptBeforeLcpBytes),
         layoutShift: rows.slice(0, 3).every((row) => row.cls < PHONE_BUDGETS.layoutShift),
+        totalBlockingTime: rows
+          .slice(0, 3)
+          .every((row) => row.tbtMs <= PHONE_BUDGETS.totalBlockingTimeMs),
       },
     };
     printWebPhone(result, log);
@@ -317,13 +324,19 @@ export function printWebPhone(
     `  Connect clickable ratio ${result.ratios.connectClickable.toFixed(2)} (Sigil's placeholder keeps the click until the dialog exists)`,
   );
   log(
-    `  wallet list after an early tap ratio ${result.ratios.walletListAfterTap.toFixed(2)} (a tap on Connect as soon as it takes one, until a wallet list is on screen, Sigil's early one or RainbowKit's; budget < ${PHONE_BUDGETS.walletListAfterTapRatio}: ${verdict(result.budgets.walletListAfterTap)})`,
+    `  wallet list after an early tap ratio ${result.ratios.walletListAfterTap.toFixed(2)} (a tap on Connect as soon as it takes one, until a wallet list is on screen, Sigil's early one or RainbowKit's; budget ≤ ${PHONE_BUDGETS.walletListAfterTapRatio}: ${verdict(result.budgets.walletListAfterTap)})`,
   );
   log(
     `  RainbowKit's list after an early tap ratio ${result.ratios.rainbowKitListAfterTap.toFixed(2)} (the same tap, until RainbowKit's own dialog lists the wallets)`,
   );
   log(
     `  layout shift below ${PHONE_BUDGETS.layoutShift} on every Sigil page: ${verdict(result.budgets.layoutShift)}`,
+  );
+  log(
+    `  Total Blocking Time on every Sigil page ≤ ${PHONE_BUDGETS.totalBlockingTimeMs} ms (${result.rows
+      .slice(0, 3)
+      .map((row) => `${row.tbtMs.toFixed(0)} ms`)
+      .join(', ')}): ${verdict(result.budgets.totalBlockingTime)}`,
   );
   log(
     `  script on the wire ratio ${result.ratios.scriptBytes.toFixed(2)}; before LCP on every Sigil page ≤ ${kib(PHONE_BUDGETS.scriptBeforeLcpBytes)}: ${verdict(result.budgets.scriptBeforeLcp)}`,

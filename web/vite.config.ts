@@ -5,6 +5,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { localeBootPlugin } from './build/locale-boot-plugin.ts';
 import { rainbowKitLastLocaleWins } from './build/rainbowkit-last-locale-wins.ts';
+import { rainbowKitLazyPlatform } from './build/rainbowkit-lazy-platform.ts';
 import { createWalletStackChunkNamer } from './build/wallet-stack-chunks.ts';
 
 // In development Vite serves the app and forwards the API to the Sigil server,
@@ -42,6 +43,9 @@ export default defineConfig(({ mode }) => ({
     localeBootPlugin(),
     // The wallet dialog ends in the language last chosen, however quickly languages change.
     rainbowKitLastLocaleWins(),
+    // RainbowKit reads the operating system when it first needs it, not by parsing the whole
+    // user agent as it loads (a long task on a phone).
+    rainbowKitLazyPlatform(),
     // A brotli and a gzip copy beside each text file, compressed once at the highest levels;
     // the server sends the best one the browser accepts (docs/web-app.md, "First-visit delivery").
     compression({
@@ -56,7 +60,9 @@ export default defineConfig(({ mode }) => ({
   // (their `source` export condition): the app never waits on their dist/.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   // The dev server pre-bundles RainbowKit: the same transform runs there.
-  optimizeDeps: { rolldownOptions: { plugins: [rainbowKitLastLocaleWins()] } },
+  optimizeDeps: {
+    rolldownOptions: { plugins: [rainbowKitLastLocaleWins(), rainbowKitLazyPlatform()] },
+  },
   // Apollo Client drops its development-only checks and messages when this is false.
   define: mode === 'production' ? { 'globalThis.__DEV__': 'false' } : {},
   server: {
@@ -70,6 +76,9 @@ export default defineConfig(({ mode }) => ({
       '/rpc': { target: serverUrl },
     },
   },
+  // The proof's signature recovery runs in a module worker (src/proof/recover-off-main-thread.ts);
+  // viem loads the curve code with a dynamic import there too.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     // `npm run build` passes a fresh folder of its own (--outDir, scripts/build/build-parts.ts):

@@ -18,10 +18,12 @@ const catalogueFile = (locale: string) =>
   fileURLToPath(new URL(`../src/locales/${locale}/messages.po`, import.meta.url));
 
 /**
- * Writes the startup script of build/locale-boot-script.ts into the build
- * (a hashed asset, since the page's Content-Security-Policy allows no inline
- * script) and loads it first thing in index.html's head. Only for builds:
- * in development main.tsx picks the locale itself.
+ * Writes the startup script of build/locale-boot-script.ts into index.html's
+ * head, inline and first thing: on a phone's HTTP/1.1 a script file of its
+ * own was one more request before the first paint. The page's
+ * Content-Security-Policy allows no other inline script: the server adds
+ * this one's hash to index.html's (docs/web-app.md, "First-visit delivery").
+ * Only for builds: in development main.tsx picks the locale itself.
  */
 export function localeBootPlugin(): Plugin {
   return {
@@ -52,18 +54,19 @@ export function localeBootPlugin(): Plugin {
       if (html?.type !== 'asset' || typeof html.source !== 'string') {
         this.error('index.html is not in the bundle yet');
       }
-      const reference = this.emitFile({
-        type: 'asset',
-        name: 'locale-boot.js',
-        source: localeBootScript({ catalogues, loadingTexts }),
-      });
-      const script = `<script src="/${this.getFileName(reference)}"></script>`;
+      const source = localeBootScript({ catalogues, loadingTexts });
+      // Inline, so the first paint waits for no request of its own; the server allows it by its
+      // hash (server/src/http/inline-script-hashes.ts). Nothing in it may end the element early.
+      if (/<\/script|<!--/i.test(source)) {
+        this.error('the startup script holds "</script" or "<!--": it cannot be inlined');
+      }
+      const script = `<script>${source.trim()}</script>`;
       if (!html.source.includes('<meta charset="UTF-8" />')) {
         this.error('index.html has no <meta charset> to put the startup script after');
       }
       html.source = html.source.replace(
         '<meta charset="UTF-8" />',
-        `<meta charset="UTF-8" />\n    ${script}`,
+        () => `<meta charset="UTF-8" />\n    ${script}`,
       );
     },
   };

@@ -1,9 +1,10 @@
 import './styles.css';
-import type { ReactElement } from 'react';
+import { type ReactElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GenericError } from './app/generic-error';
 import { loadRuntimeConfig } from './app/load-runtime-config';
 import { preloadPageFor } from './app/preload-page-for';
+import { yieldToMain } from './app/yield-to-main';
 import { afterFirstPaint } from './first-paint/after-first-paint';
 import { discoverAnnouncedWallets } from './first-paint/announced-wallets';
 import { FirstPaintLayout } from './first-paint/first-paint-layout';
@@ -67,11 +68,21 @@ Promise.resolve(activateLocale(locale))
       preloadPageFor(path),
     ]);
   })
-  .then(([runtimeConfig, { createAppElement }, { seedApolloCache }]) =>
+  .then(async ([runtimeConfig, { createAppElement }, { seedApolloCache }]) => {
+    // The stack's modules ran in the task that resolved the import: the clients are built in
+    // another, and the app renders in a third (docs/web-app.md, "Where the main thread's time goes").
+    await yieldToMain();
     // What the first paint fetched (a profile, `me`), in Apollo's cache: the page starts from it.
-    createAppElement(runtimeConfig, { path, seed: (graphql) => seedApolloCache(graphql, path) }),
-  )
-  .then((element) => root.render(inLocale(element)))
+    const element = await createAppElement(runtimeConfig, {
+      path,
+      seed: (graphql) => seedApolloCache(graphql, path),
+    });
+    await yieldToMain();
+    return element;
+  })
+  // A transition: React renders the app in slices of a few milliseconds, yielding to taps and
+  // frames between them, and swaps it in for the first paint (which stays until then) at once.
+  .then((element) => startTransition(() => root.render(inLocale(element))))
   .catch((error: unknown) => {
     console.error('Sigil could not start', error);
     root.render(

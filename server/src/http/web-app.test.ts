@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -231,5 +232,58 @@ describe('index.html in the visitor’s language', () => {
     const response = await get({ 'accept-language': 'ar' }, '/no/such/page');
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<html lang="ar" dir="rtl"');
+  });
+});
+
+describe('index.html’s inline startup script', () => {
+  // As web/build/locale-boot-plugin.ts writes it: inline, first thing in the head.
+  const SCRIPT = '(function () { document.documentElement.lang = "ja"; })();';
+  const INLINE_INDEX = `<!doctype html><html><head><meta charset="UTF-8" />\n    <script>${SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+  const POLICY = "default-src 'self';script-src 'self';script-src-attr 'none'";
+  const HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+  let inline: FastifyInstance;
+  let inlineRoot: string;
+
+  beforeAll(async () => {
+    inlineRoot = mkdtempSync(join(tmpdir(), 'sigil-web-app-inline-'));
+    writeFileSync(join(inlineRoot, 'index.html'), INLINE_INDEX);
+    mkdirSync(join(inlineRoot, 'assets'));
+    writeFileSync(join(inlineRoot, 'assets', 'index-abc123.js'), 'export {};');
+    inline = Fastify();
+    // What security-headers.ts sends on every response.
+    inline.addHook('onRequest', (_req, reply, done) => {
+      reply.header('content-security-policy', POLICY);
+      done();
+    });
+    await inline.register(serveWebApp, { webRoot: inlineRoot, catalogues: loadPageCatalogues() });
+    await inline.ready();
+  });
+
+  afterAll(async () => {
+    await inline.close();
+    rmSync(inlineRoot, { recursive: true, force: true });
+  });
+
+  it('is allowed by its hash on index.html, in every language and on a not-found page', async () => {
+    for (const [url, headers] of [
+      ['/', {}],
+      ['/verify', { 'accept-language': 'ja' }],
+      ['/no-such-page', {}],
+    ] as const) {
+      const response = await inline.inject({
+        method: 'GET',
+        url,
+        headers: { ...asBrowser, ...headers },
+      });
+      expect(response.body).toContain(`<script>${SCRIPT}</script>`);
+      expect(response.headers['content-security-policy']).toBe(
+        `default-src 'self';script-src 'self' ${HASH};script-src-attr 'none'`,
+      );
+    }
+  });
+
+  it('is allowed nowhere else: a file keeps the policy every response gets', async () => {
+    const response = await inline.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.headers['content-security-policy']).toBe(POLICY);
   });
 });

@@ -11,6 +11,7 @@ import { renderProfilePageHead } from '../profiles/profile-page-head.js';
 import type { Services } from '../services.js';
 import { isAppRoute } from './app-routes.js';
 import { indexHtmlVariants } from './index-html-variants.js';
+import { allowInlineScripts, inlineScriptHashes } from './inline-script-hashes.js';
 import { preferredEncoding } from './preferred-encoding.js';
 
 /** A symlink to the current build (scripts/build/swap-in-build.ts), or a plain folder. */
@@ -102,9 +103,20 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
   // Read once: a deploy restarts the server, and every page starts from it.
   const indexHtml = readFileSync(`${root}/index.html`, 'utf8');
   const variants = indexHtmlVariants(indexHtml, catalogues);
+  // The locale startup script is inline (web/build/locale-boot-plugin.ts): index.html's own
+  // policy allows it, by hash, and no other inline script. Every variant keeps it as built.
+  const scriptSources = inlineScriptHashes(indexHtml);
+  /** The policy every response gets (security-headers.ts), with index.html's inline scripts allowed. */
+  function allowIndexHtmlScripts(reply: FastifyReply) {
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      reply.header('content-security-policy', allowInlineScripts(csp, scriptSources));
+    }
+  }
   /** index.html in the visitor's language, compressed once per locale, revalidated at every load. */
   function sendIndexHtml(req: FastifyRequest, reply: FastifyReply) {
     const variant = variants.variantFor(localeOfRequest(req.headers));
+    allowIndexHtmlScripts(reply);
     reply
       .header('cache-control', 'no-cache')
       .header('vary', INDEX_HTML_VARY)
@@ -142,6 +154,7 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
         avatar,
         translator,
       });
+      allowIndexHtmlScripts(reply);
       // A path that is not an address names no profile: the app shows its not-found
       // page, with the status a crawler or a link checker reads as such.
       return reply

@@ -7,6 +7,7 @@ import { buildWalletList } from '../wallet/build-wallet-list';
 import { App } from './app';
 import { preloadPageFor } from './preload-page-for';
 import type { RuntimeConfig } from './runtime-config';
+import { yieldToMain } from './yield-to-main';
 
 export type CreateAppElementOptions = {
   /** The path whose page is loaded before the app is returned, so it renders without a fallback. */
@@ -29,7 +30,12 @@ export async function createAppElement(
   ]);
   const wagmiConfig = buildWagmiConfig({ config, walletList });
   const queryClient = new QueryClient();
+  // Each client in a task of its own, and the first paint's answers written into Apollo's cache
+  // in a third: on a phone together they were one long task (docs/web-app.md, "Where the main
+  // thread's time goes").
+  await yieldToMain();
   const graphql = createGraphqlClient();
+  await yieldToMain();
   const seeded = await seed?.(graphql);
   return (
     <App

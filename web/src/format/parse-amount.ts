@@ -73,10 +73,20 @@ function groupedRightly(groups: string[], symbols: NumberSymbols): boolean {
  * The value is exact: the digits go to viem's `parseUnits` as a string, no float between.
  */
 export function createAmountParser(locale: string) {
-  const symbols = numberSymbols(locale);
-  const groupIsSpace = SPACES.has(symbols.group);
+  // Asked of Intl at the first amount typed, not when the form renders: a first NumberFormat
+  // of a locale loads its data, a long task on a phone (docs/web-app.md, "Where the main
+  // thread's time goes"), and most visitors of a profile never type an amount.
+  let known: { symbols: NumberSymbols; groupIsSpace: boolean } | undefined;
+  const lookUp = () => {
+    if (!known) {
+      const found = numberSymbols(locale);
+      known = { symbols: found, groupIsSpace: SPACES.has(found.group) };
+    }
+    return known;
+  };
 
   const classify = (char: string): Token | null => {
+    const { symbols, groupIsSpace } = lookUp();
     if (/^[0-9]$/.test(char)) return 'digit';
     if (char === symbols.decimal) return 'decimal';
     // "." is weighed below, where the locale's use of it is known.
@@ -86,6 +96,7 @@ export function createAmountParser(locale: string) {
   };
 
   const toLatin = (char: string) => {
+    const { symbols } = lookUp();
     const digit = symbols.digits.indexOf(char);
     return digit >= 0 ? String(digit) : char;
   };
@@ -111,7 +122,7 @@ export function createAmountParser(locale: string) {
       .map((char, index) => (tokens[index] === 'group' ? '|' : char))
       .join('')
       .split('|');
-    if (!groupedRightly(groups, symbols)) return { ok: false, problem: 'not-a-number' };
+    if (!groupedRightly(groups, lookUp().symbols)) return { ok: false, problem: 'not-a-number' };
     const fraction = point === -1 ? '' : chars.slice(point + 1).join('');
     return exact(groups.join(''), fraction, decimals);
   };
@@ -123,6 +134,7 @@ export function createAmountParser(locale: string) {
     const classified = chars.map(classify);
     if (classified.some((token) => token === null)) return { ok: false, problem: 'not-a-number' };
     let tokens = classified as Token[];
+    const { symbols } = lookUp();
     const count = (kind: Token) => tokens.filter((token) => token === kind).length;
 
     if (symbols.group !== '.' && symbols.decimal !== '.') {

@@ -1,14 +1,5 @@
 import { useEffect, useState } from 'react';
-
-/** After the page has settled: the check must not compete with the first paint. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 500);
-  return () => clearTimeout(handle);
-}
+import { whenIdle } from '../app/when-idle';
 
 /**
  * Whether the browser offers passkeys in a field's autofill suggestions
@@ -21,6 +12,7 @@ export function usePasskeyAutofillAvailable(): boolean {
   const [available, setAvailable] = useState(false);
   useEffect(() => {
     let current = true;
+    // After the page has settled: the check must not compete with the first paint.
     const cancel = whenIdle(() => {
       const check = window.PublicKeyCredential?.isConditionalMediationAvailable;
       if (typeof check !== 'function') return;

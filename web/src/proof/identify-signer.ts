@@ -1,6 +1,5 @@
 import {
   InvalidSignatureError,
-  recoverWithJavaScript,
   type SignatureRejectionReason,
   verifyContractSignature,
 } from '@sigil/siwe';
@@ -15,6 +14,7 @@ import {
   size,
 } from 'viem';
 import type { RuntimeChain } from '../app/runtime-config';
+import { recoverOffMainThread } from './recover-off-main-thread';
 
 /**
  * Who signed a message, as the server decides it (docs/sign-in.md, step 5):
@@ -61,9 +61,9 @@ export async function identifySigner({
   if (!isHex(signature) || signature.length < 4) return { kind: 'invalid', reason: 'NOT_HEX' };
   const hex = signature as Hex;
   if (size(hex) === 65) {
-    // The server's reference recovery; null when the bytes are not a recoverable
+    // The server's reference recovery, in a worker; null when the bytes are not a recoverable
     // secp256k1 signature, which a contract wallet may still accept.
-    const recovered = await recoverWithJavaScript(message, hex);
+    const recovered = await recoverOffMainThread(message, hex);
     if (recovered && isAddressEqual(recovered, address)) return { kind: 'EOA', address };
   }
   const chain = chains.find((candidate) => candidate.id === chainId);
