@@ -7,65 +7,19 @@ import { newKey } from '../support/profile-requests.js';
 import { type SignedIn, signedIn } from '../support/signed-in.js';
 import { subscribeAccountEvents } from '../support/subscribe-account-events.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import {
+  ADD,
+  addPasskey,
+  BEGIN_REGISTRATION,
+  BEGIN_SIGN_IN,
+  type Data,
+  ME,
+  passkeySignIn,
+  SIGN_IN,
+} from './passkey-requests.js';
 
 // Passkeys end to end over HTTP (docs/passkeys.md), with a software
 // authenticator (support/fake-authenticator.ts) standing in for the browser.
-
-// biome-ignore lint/suspicious/noExplicitAny: the suite reads answers by hand, as JSON.
-type Data = any;
-
-const BEGIN_REGISTRATION = 'mutation { beginPasskeyRegistration { id optionsJSON } }';
-const ADD = `mutation ($challengeId: ID!, $responseJSON: String!, $name: String) {
-  addPasskey(challengeId: $challengeId, responseJSON: $responseJSON, name: $name) {
-    id name createdAt lastUsedAt backedUp authenticator
-  }
-}`;
-const BEGIN_SIGN_IN = 'mutation { beginPasskeySignIn { id optionsJSON } }';
-const SIGN_IN = `mutation ($challengeId: ID!, $responseJSON: String!) {
-  signInWithPasskey(challengeId: $challengeId, responseJSON: $responseJSON) {
-    account { id }
-    session { id current method address chain chainId passkey { id name } }
-  }
-}`;
-const ME = `query {
-  me {
-    id
-    passkeys { id name lastUsedAt backedUp authenticator }
-    sessions { id current method address passkey { id } }
-    signIns(first: 5) { edges { node { method address chain namespace walletKind passkey { id name } } } }
-  }
-}`;
-
-/** Adds a passkey to `who`'s account with `authenticator`; answers the Passkey. */
-async function addPasskey(who: TestClient, authenticator: FakeAuthenticator, name?: string) {
-  const begun = await who.request<Data>(BEGIN_REGISTRATION);
-  expect(begun.errors).toBeUndefined();
-  const { id, optionsJSON } = begun.data.beginPasskeyRegistration;
-  const added = await who.request<Data>(ADD, {
-    challengeId: id,
-    responseJSON: authenticator.register(optionsJSON),
-    ...(name !== undefined && { name }),
-  });
-  expect(added.errors).toBeUndefined();
-  return added.data.addPasskey as { id: string; name: string };
-}
-
-/** A new browser's passkey sign-in; `bend` bends the response. */
-async function passkeySignIn(
-  server: TestServer,
-  authenticator: FakeAuthenticator,
-  bend: Parameters<FakeAuthenticator['authenticate']>[1] = {},
-  client = new TestClient(server),
-): Promise<{ client: TestClient; result: GraphQLResponse<Data> }> {
-  const begun = await client.request<Data>(BEGIN_SIGN_IN);
-  expect(begun.errors).toBeUndefined();
-  const { id, optionsJSON } = begun.data.beginPasskeySignIn;
-  const result = await client.request<Data>(SIGN_IN, {
-    challengeId: id,
-    responseJSON: authenticator.authenticate(optionsJSON, bend),
-  });
-  return { client, result };
-}
 
 describe.each(databaseBackends)('passkeys on $name', ({ name, kind, available }) => {
   describe.skipIf(!available)(name, () => {
