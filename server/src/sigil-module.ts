@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ChangeConsumer } from './changes/change-committer.js';
 import type { Closer } from './create-disposal-stack.js';
 import type { AccountEventMessage } from './events/account-events.js';
-import type { Resolvers } from './graphql/generated/resolvers-types.js';
-import type { ModuleCosts } from './graphql/list-bounds.js';
+import type { SchemaPart } from './graphql/schema-part.js';
 import type { HousekeepingStep } from './housekeeping/housekeeping-step.js';
 import type { MetricsSources } from './metrics/metrics.js';
 import type { Services } from './services.js';
@@ -30,17 +29,13 @@ export type OpenServices = {
  * `*-tables.ts`, its services join `Services` from this descriptor's file,
  * both by declaration merging.
  */
-export type SigilModule = {
+export type SigilModule = SchemaPart & {
   /** For logs and the docs: the module's folder. */
   name: string;
   /** Opens the services this module adds, pushing each closer as it opens it. */
   openServices?(p: OpenServices): Promise<Partial<Services>> | Partial<Services>;
   /** Parts that hear of every change (changes/change-committer.ts), in this module's order. */
   changeConsumers?(services: Services): ChangeConsumer<AccountEventMessage>[];
-  /** Its part of Query, Mutation, Subscription and its types. */
-  resolvers?: readonly Resolvers[];
-  /** The bounds of its list fields and its large fields, for the query cost (graphql/list-bounds.ts). */
-  queryCost?: ModuleCosts;
   /** Registers its HTTP routes (encapsulated plugins), after the GraphQL endpoint. */
   routes?(app: FastifyInstance, services: Services): void;
   /** Registers what runs beside the requests, started and stopped with the app. */

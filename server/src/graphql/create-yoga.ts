@@ -4,11 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { currentRequestId } from '../http/request-id.js';
 import type { Services } from '../services.js';
-import type { SigilModule } from '../sigil-module.js';
 import type { GraphQLContext } from './context.js';
 import { costTable } from './list-bounds.js';
 import { maskError } from './mask-error.js';
 import { resolversOf } from './resolvers.js';
+import type { SchemaPart } from './schema-part.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
 import { useCsrfHeader } from './use-csrf-header.js';
 import { useErrorNodes } from './use-error-nodes.js';
@@ -58,7 +58,7 @@ function useArmor(): Plugin {
 
 export function createGraphQLServer(
   services: Services,
-  modules: readonly SigilModule[],
+  modules: readonly SchemaPart[],
   contextFactory: YogaContextFactory,
 ) {
   const { config, logger } = services;

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestIdStorage } from '../http/request-id.js';
 import type { Services } from '../services.js';
-import type { SigilModule } from '../sigil-module.js';
 import { answerTransportError } from './answer-transport-error.js';
 import {
   boundAnonymousAnswer,
@@ -16,13 +15,14 @@ import {
   type limitStreamedAnswers,
   noteRequestSession,
 } from './limit-streamed-answers.js';
+import type { SchemaPart } from './schema-part.js';
 import { sendGraphQLError } from './send-graphql-error.js';
 
 /**
  * GraphQL Yoga for HTTP requests, with the session from the cookie. An
  * answer without a session is bounded as anonymous (bound-anonymous-answer.ts).
  */
-export function createHttpYoga(services: Services, modules: readonly SigilModule[]) {
+export function createHttpYoga(services: Services, modules: readonly SchemaPart[]) {
   return createGraphQLServer(services, modules, async ({ req, reply }) => {
     const context = await buildContext(services, { request: req, requestId: req.id, reply });
     if (!context.session) markAnonymous(req);

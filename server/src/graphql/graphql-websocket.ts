@@ -10,13 +10,13 @@ import { requestIdStorage } from '../http/request-id.js';
 import type { Services } from '../services.js';
 import { resolveSession } from '../sessions/resolve-session.js';
 import { sessionEndsAt, sessionLifetimes } from '../sessions/session-lifetimes.js';
-import type { SigilModule } from '../sigil-module.js';
 import { buildContext } from './build-context.js';
 import type { GraphQLContext } from './context.js';
 import { type createGraphQLServer, MAX_QUERY_COST } from './create-yoga.js';
 import { findHttpOnlyField } from './http-only-fields.js';
 import { costTable } from './list-bounds.js';
 import { maskError } from './mask-error.js';
+import type { SchemaPart } from './schema-part.js';
 import { serveGraphQLWs } from './serve-graphql-ws.js';
 import { createSessionSockets } from './session-sockets.js';
 import { SOCKET_LIMITS } from './socket-limits.js';
@@ -44,7 +44,7 @@ type SocketExtra = { socket: WebSocket; request: FastifyRequest };
  */
 export function createGraphQLWebSocket(
   services: Services,
-  modules: readonly SigilModule[],
+  modules: readonly SchemaPart[],
   yoga: Yoga,
   /** Open websockets and event streams, per client and per session (stream-budget.ts). */
   budget: StreamBudget,

@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { keepAnswersOutOfSharedCaches } from '../http/keep-out-of-shared-caches.js';
 import type { Services } from '../services.js';
-import type { SigilModule } from '../sigil-module.js';
 import { createHttpYoga, registerGraphQLRoute } from './graphql-route.js';
 import { acceptUploadsOnGraphQL } from './graphql-uploads.js';
 import { createGraphQLWebSocket } from './graphql-websocket.js';
 import { limitStreamedAnswers } from './limit-streamed-answers.js';
+import type { SchemaPart } from './schema-part.js';
 import { createStreamBudget } from './stream-budget.js';
 
 /**
@@ -19,7 +19,7 @@ import { createStreamBudget } from './stream-budget.js';
 const graphqlEndpoint: FastifyPluginAsync<{
   services: Services;
   /** The modules whose resolvers and query costs make the schema (modules.ts). */
-  modules: readonly SigilModule[];
+  modules: readonly SchemaPart[];
 }> = async (app, { services, modules }) => {
   acceptUploadsOnGraphQL(app);
   // Every answer here depends on the session cookie, or on its absence.
