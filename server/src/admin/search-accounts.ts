@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AccountRow } from '../accounts/account-store.js';
 import { BadUserInputError } from '../errors.js';
-import type { TimeAndId } from '../graphql/time-and-id-cursor.js';
 import type { Db } from '../store/database.js';
+import type { TimeAndId } from '../store/time-and-id-cursor.js';
 
 const QUERY_MAX_LENGTH = 200;
 const WHOLE_ADDRESS = /^0x[0-9a-f]{40}$/;

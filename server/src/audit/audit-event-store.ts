@@ -1,6 +1,6 @@
 import type { ChangeAction } from '../changes/change.js';
-import type { TimeAndId } from '../graphql/time-and-id-cursor.js';
 import type { Db } from '../store/database.js';
+import type { TimeAndId } from '../store/time-and-id-cursor.js';
 import type { AuditEventsTable } from './audit-tables.js';
 
 export type AuditEventRow = AuditEventsTable;

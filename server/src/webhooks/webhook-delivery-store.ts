@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TimeAndId } from '../graphql/time-and-id-cursor.js';
 import type { StoreDialect } from '../store/create-database.js';
 import type { Db } from '../store/database.js';
+import type { TimeAndId } from '../store/time-and-id-cursor.js';
 import type { WebhookDeliveriesTable, WebhookDeliveryStatus } from './webhook-tables.js';
 
 export type WebhookDeliveryRow = WebhookDeliveriesTable;
