@@ -20,7 +20,7 @@ export type UnlinkWalletParameters = {
  * instance. Answers undefined when the account has no such wallet.
  */
 export async function unlinkWalletAndNotify(
-  services: Services,
+  services: Pick<Services, 'access' | 'changes' | 'clock' | 'store'>,
   p: UnlinkWalletParameters,
 ): Promise<{ endedSessionIds: string[] } | undefined> {
   const { store, changes, clock } = services;

@@ -8,11 +8,18 @@ import { heldRoles } from '../roles/held-roles.js';
 import type { Services } from '../services.js';
 import type { Db } from '../store/database.js';
 
+/** What a role's grant or revocation reads of the services. */
+export type RoleChangeServices = Pick<Services, 'changes' | 'config'>;
+
 /**
  * Every role the account holds, as the transaction sees it, with the rules'
  * roles at their last check: no chain is read for an administrator's change.
  */
-async function rolesOf(trx: Db, services: Services, accountId: string): Promise<string[]> {
+async function rolesOf(
+  trx: Db,
+  services: Pick<Services, 'config'>,
+  accountId: string,
+): Promise<string[]> {
   const check = await readAccessCheck(trx, accountId);
   return heldRoles(trx, services.config, accountId, check?.roles ?? []);
 }
@@ -24,7 +31,7 @@ type RoleChangeParameters = { accountId: string; role: string; change: ChangeCon
  * recorded in the same transaction; ROLES_CHANGED follows when the
  * account's roles moved. Granting a role already granted changes nothing.
  */
-export async function grantRoleAndNotify(services: Services, p: RoleChangeParameters) {
+export async function grantRoleAndNotify(services: RoleChangeServices, p: RoleChangeParameters) {
   await services.changes.commit(async ({ trx, record, publish }) => {
     const before = await rolesOf(trx, services, p.accountId);
     const already = (await listGrantedRoles(trx, p.accountId)).includes(p.role);
@@ -47,7 +54,7 @@ export async function grantRoleAndNotify(services: Services, p: RoleChangeParame
 }
 
 /** Takes back a granted role: NOT_FOUND when the account was not granted it. */
-export async function revokeRoleAndNotify(services: Services, p: RoleChangeParameters) {
+export async function revokeRoleAndNotify(services: RoleChangeServices, p: RoleChangeParameters) {
   await services.changes.commit(async ({ trx, record, publish }) => {
     const before = await rolesOf(trx, services, p.accountId);
     if (!(await revokeRole(trx, { accountId: p.accountId, role: p.role }))) {

@@ -9,7 +9,7 @@ import { sessionLifetimes } from '../sessions/session-lifetimes.js';
  * revocation (its sockets close with 4401). Answers how many ended.
  */
 export async function endSessionsAndNotify(
-  services: Services,
+  services: Pick<Services, 'changes' | 'config'>,
   p: { accountId: string; change: ChangeContext },
 ): Promise<number> {
   const now = p.change.at;

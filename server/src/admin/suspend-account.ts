@@ -29,7 +29,7 @@ export type SuspendAccountParameters = {
  * it stays suspended since the first time.
  */
 export async function suspendAccountAndNotify(
-  services: Services,
+  services: Pick<Services, 'changes' | 'config'>,
   p: SuspendAccountParameters,
 ): Promise<SuspensionRow> {
   const now = p.change.at;
@@ -71,7 +71,7 @@ export async function suspendAccountAndNotify(
 
 /** Lifts a suspension; answers whether one was in force (only then is the change recorded). */
 export async function unsuspendAccount(
-  services: Services,
+  services: Pick<Services, 'changes'>,
   p: { accountId: string; change: ChangeContext },
 ): Promise<boolean> {
   return services.changes.commit(async ({ trx, record }) => {

@@ -30,10 +30,9 @@ function timeParameter(value: unknown): number | undefined | null {
  * non-administrator's a 403, each with the API's error code. `since` is
  * inclusive, `until` exclusive; either may be left out.
  */
-const auditLogExportRoute: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+const auditLogExportRoute: FastifyPluginAsync<{
+  services: Pick<Services, 'clock' | 'config' | 'db'>;
+}> = async (app, { services }) => {
   keepAnswersOutOfSharedCaches(app);
   app.get<{ Querystring: ExportQuery }>(AUDIT_LOG_EXPORT_PATH, async (req, reply) => {
     const { session } = await resolveSession(services, req);

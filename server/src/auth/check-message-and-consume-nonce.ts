@@ -19,6 +19,9 @@ import type { Services } from '../services.js';
 import type { MessageSigner } from './message-signer.js';
 import { consumeNonce } from './nonce/nonce-store.js';
 
+/** What checkMessageAndConsumeNonce reads of the services. */
+export type CheckMessageServices = Pick<Services, 'config' | 'db' | 'metrics'>;
+
 /** Wallet and server clocks drift; every time bound is widened by this much. */
 export const CLOCK_SKEW_SECONDS = 60;
 
@@ -42,7 +45,7 @@ export type CheckMessageParameters = {
 
 /** Steps 2 and 3 of the policy: what can be judged from the message alone. */
 function checkMessage(
-  services: Services,
+  services: Pick<Services, 'config'>,
   message: CheckedMessage,
   p: CheckMessageParameters,
   now: number,
@@ -76,7 +79,7 @@ function checkMessage(
  * returned, so every attempt, good or bad, uses its nonce up.
  */
 export async function checkMessageAndConsumeNonce(
-  services: Services,
+  services: CheckMessageServices,
   p: CheckMessageParameters & {
     message: CheckedMessage;
     signer: MessageSigner;

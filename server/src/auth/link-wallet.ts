@@ -7,6 +7,20 @@ import type { Services } from '../services.js';
 import { identityOfSigner } from './identity-of-signer.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
+/** What linkWallet reads of the services, with what verifySignedMessage does. */
+export type LinkWalletServices = Pick<
+  Services,
+  | 'access'
+  | 'chainCheckLimiter'
+  | 'changes'
+  | 'clock'
+  | 'config'
+  | 'db'
+  | 'metrics'
+  | 'store'
+  | 'verifier'
+>;
+
 /**
  * The statement a link message must carry. It names the account, so a link
  * message signed for one account cannot be replayed to link the wallet to
@@ -35,7 +49,10 @@ export type LinkWalletParameters = {
  * then the wallet's identity (step 6's rule: a contract wallet only on the
  * chain it proved itself on) is added to the account.
  */
-export async function linkWallet(services: Services, p: LinkWalletParameters): Promise<WalletView> {
+export async function linkWallet(
+  services: LinkWalletServices,
+  p: LinkWalletParameters,
+): Promise<WalletView> {
   const { signer, walletKind, now } = await verifySignedMessage(services, {
     message: p.message,
     signature: p.signature,

@@ -19,6 +19,20 @@ import type { MessageSigner } from './message-signer.js';
 import type { WalletKind } from './signature/verify-signature.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
+/** What signIn reads of the services, with what verifySignedMessage and the refusal's audit do. */
+export type SignInServices = Pick<
+  Services,
+  | 'access'
+  | 'chainCheckLimiter'
+  | 'changes'
+  | 'clock'
+  | 'config'
+  | 'db'
+  | 'logger'
+  | 'metrics'
+  | 'verifier'
+>;
+
 export type SignInParameters = {
   message: string;
   signature: string;
@@ -45,7 +59,10 @@ export type SignInOutcome = {
  * (steps 1 to 5), then the wallet's identity finds or creates the account
  * and a new session starts (step 6).
  */
-export async function signIn(services: Services, p: SignInParameters): Promise<SignInOutcome> {
+export async function signIn(
+  services: SignInServices,
+  p: SignInParameters,
+): Promise<SignInOutcome> {
   let consumed: MessageSigner | undefined;
   try {
     return await signInOnceVerified(services, p, (signer) => {
@@ -64,7 +81,7 @@ export async function signIn(services: Services, p: SignInParameters): Promise<S
 }
 
 async function signInOnceVerified(
-  services: Services,
+  services: SignInServices,
   p: SignInParameters,
   onNonceConsumed: (signer: MessageSigner) => void,
 ): Promise<SignInOutcome> {

@@ -10,6 +10,12 @@ import { spendChainCheck } from './rate-limit/spend-chain-check.js';
 import type { WalletKind } from './signature/verify-signature.js';
 import { verifySignedSolanaMessage } from './solana/verify-signed-solana-message.js';
 
+/** What verifySignedMessage reads of the services, with what the checks it calls do. */
+export type VerifySignedMessageServices = Pick<
+  Services,
+  'chainCheckLimiter' | 'clock' | 'config' | 'db' | 'metrics' | 'verifier'
+>;
+
 /** A 6492 signature carries factory calldata, so allow well beyond 65 bytes, but bounded. */
 export const MAX_SIGNATURE_HEX_LENGTH = 2 + 2 * 8192;
 
@@ -45,7 +51,7 @@ function checkEthereumSignature(signature: string): void {
  * the Ethereum path costs one look at the first line more than before.
  */
 export async function verifySignedMessage(
-  services: Services,
+  services: VerifySignedMessageServices,
   p: VerifySignedMessageParameters,
 ): Promise<VerifiedMessage> {
   // Both families share the bound (MAX_SIWS_MESSAGE_LENGTH is this one).

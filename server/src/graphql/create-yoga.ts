@@ -57,7 +57,7 @@ function useArmor(): Plugin {
 }
 
 export function createGraphQLServer(
-  services: Services,
+  services: Pick<Services, 'config' | 'logger'>,
   modules: readonly SchemaPart[],
   contextFactory: YogaContextFactory,
 ) {

@@ -27,7 +27,9 @@ const CLOSE_BOUND_MS = 1000;
  * on another instance, through the events bus) closes its sockets at once,
  * and a session that expires closes them when it does.
  */
-export function createSessionSockets(services: Services) {
+export function createSessionSockets(
+  services: Pick<Services, 'clock' | 'config' | 'db' | 'events' | 'logger'>,
+) {
   const bySession = new Map<string, Set<WebSocket>>();
   const timers = new Map<WebSocket, NodeJS.Timeout>();
   /** Each socket's operations under way, and what waits for them to end. */

@@ -3,10 +3,13 @@ import type { DependencyHealth } from '../metrics/metrics.js';
 import type { Services } from '../services.js';
 import type { RedisHealth } from '../store/create-redis-client.js';
 
+/** What the dependency checks read of the services. */
+export type HealthServices = Pick<Services, 'events' | 'rateLimiter' | 'store'>;
+
 /** A database that has not answered by then counts as down: a probe must not hang. */
 const PING_DEADLINE_MS = 2000;
 
-async function databaseAnswers(services: Services): Promise<boolean> {
+async function databaseAnswers(services: Pick<Services, 'store'>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), PING_DEADLINE_MS);
@@ -19,14 +22,14 @@ async function databaseAnswers(services: Services): Promise<boolean> {
 }
 
 /** Redis serves two purposes; if either has lost it, the instance runs degraded. */
-function redisHealth(services: Services): RedisHealth {
+function redisHealth(services: Pick<Services, 'events' | 'rateLimiter'>): RedisHealth {
   const states = [services.events.redisHealth(), services.rateLimiter.redisHealth()];
   if (states.includes('down')) return 'down';
   return states.includes('ok') ? 'ok' : 'off';
 }
 
 /** Each dependency's state: what /readyz answers, and what metrics report. */
-export async function checkDependencies(services: Services): Promise<DependencyHealth> {
+export async function checkDependencies(services: HealthServices): Promise<DependencyHealth> {
   return { database: await databaseAnswers(services), redis: redisHealth(services) };
 }
 
@@ -36,10 +39,9 @@ export async function checkDependencies(services: Services): Promise<DependencyH
  * "degraded", still 200: the instance serves with its own events and limits
  * until Redis returns.
  */
-export const serveHealth: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const serveHealth: FastifyPluginAsync<{
+  services: HealthServices & Pick<Services, 'metrics'>;
+}> = async (app, { services }) => {
   app.get('/healthz', async (_req, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );

@@ -40,10 +40,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * those are counted per client (IMAGE_RENDERS_PER_MINUTE: 429 beyond it) and
  * wait in a bounded line (503 when it is full); both say Retry-After.
  */
-export const serveImages: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const serveImages: FastifyPluginAsync<{
+  services: Pick<Services, 'clock' | 'db' | 'images' | 'metrics'>;
+}> = async (app, { services }) => {
   app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>(
     '/images/:id',
     async (req, reply) => {

@@ -22,7 +22,7 @@ export const SCOPE_CLAIMS = {
  * with the suspension, and one issued in a race with it opens nothing.
  */
 export async function findAccountClaims(
-  services: Services,
+  services: Pick<Services, 'clock' | 'config' | 'db'>,
   accountId: string,
 ): Promise<AccountClaims | undefined> {
   const account = await findAccountById(services.db, accountId);
@@ -47,7 +47,7 @@ export async function findAccountClaims(
  * check older than ROLES_TTL is done again at token issue).
  */
 export async function claimsForScope(
-  services: Services,
+  services: Pick<Services, 'access'>,
   claims: AccountClaims,
   scope: string,
 ): Promise<AccountClaims> {

@@ -6,7 +6,7 @@ import Provider, {
 import type { OidcClientConfig } from '../config/oidc-client.js';
 import { cookiesOf } from '../http/cookies.js';
 import type { Services } from '../services.js';
-import { resolveSession } from '../sessions/resolve-session.js';
+import { type ResolveSessionServices, resolveSession } from '../sessions/resolve-session.js';
 import { claimsForScope, findAccountClaims, SCOPE_CLAIMS } from './account-claims.js';
 import { deleteConnectionOfGrant, findConnection, touchConnection } from './connected-app-store.js';
 import { deviceFlowAnswers } from './device/device-flow-answers.js';
@@ -18,6 +18,9 @@ import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
 import { loadOrCreateOidcKeys } from './oidc-keys.js';
 import { interactionPagePath, OIDC_MOUNT_PATH } from './oidc-paths.js';
 import * as ttl from './token-lifetimes.js';
+
+/** What the provider reads of the services: its adapter, the claims, the login policy. */
+export type OidcProviderServices = Pick<Services, 'access' | 'clock' | 'config' | 'db' | 'logger'>;
 
 export function issuerFor(services: Pick<Services, 'config'>): string {
   return `${services.config.publicUrl.origin}${OIDC_MOUNT_PATH}`;
@@ -48,7 +51,7 @@ export function clientMetadata(client: OidcClientConfig): ClientMetadata {
  * ended or belongs to someone else: signing out of Sigil (or revoking the
  * session) signs the person out of every app's next authorization too.
  */
-function loginFollowsSigilSession(services: Services) {
+function loginFollowsSigilSession(services: ResolveSessionServices) {
   const policy = interactionPolicy.base();
   policy.get('login')?.checks.add(
     new interactionPolicy.Check(
@@ -72,7 +75,7 @@ function loginFollowsSigilSession(services: Services) {
  * for public clients, S256 only.
  */
 export async function createOidcProvider(
-  services: Services,
+  services: OidcProviderServices,
   { devicePollPace }: { devicePollPace: DevicePollPace },
 ): Promise<Provider> {
   const { config, db, logger } = services;

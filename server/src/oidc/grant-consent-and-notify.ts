@@ -30,7 +30,7 @@ export type GrantConsentParameters = {
  * granted keeps its date. Answers the grant's id for the interaction result.
  */
 export async function grantConsentAndNotify(
-  services: Services,
+  services: Pick<Services, 'changes' | 'clock' | 'config' | 'db'>,
   provider: Provider,
   p: GrantConsentParameters,
 ): Promise<{ grantId: string }> {

@@ -6,13 +6,16 @@ import { AccountSuspendedError } from '../errors.js';
 import { isAllowedOrigin } from '../http/allowed-origins.js';
 import { markSessionDependent } from '../http/keep-out-of-shared-caches.js';
 import type { Services } from '../services.js';
-import { resolveSession } from '../sessions/resolve-session.js';
+import { type ResolveSessionServices, resolveSession } from '../sessions/resolve-session.js';
 import type { SessionRow } from '../sessions/session-store.js';
 import { amrOfSession } from './amr-of-session.js';
 import { describeInteraction } from './describe-interaction.js';
 import { grantConsentAndNotify } from './grant-consent-and-notify.js';
 import { OIDC_MOUNT_PATH } from './oidc-paths.js';
 import { requestedScopes } from './requested-scopes.js';
+
+/** What the interaction routes read of the services, with what the session's resolution and the consent do. */
+export type InteractionRoutesServices = Pick<Services, 'changes' | 'clock' | 'config' | 'db'>;
 
 const UID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -44,7 +47,7 @@ function sendError(reply: FastifyReply, error: unknown) {
  * browser sends Origin on every POST, and a cross-site form (CSRF) or a
  * request without one is refused, as GraphQL's are.
  */
-function requireSameOrigin(services: Services, req: FastifyRequest) {
+function requireSameOrigin(services: Pick<Services, 'config'>, req: FastifyRequest) {
   const origin = req.headers.origin;
   if (!origin || !isAllowedOrigin(services.config, origin)) {
     throw new InteractionError(
@@ -55,7 +58,10 @@ function requireSameOrigin(services: Services, req: FastifyRequest) {
   }
 }
 
-async function requireSigilSession(services: Services, req: FastifyRequest): Promise<SessionRow> {
+async function requireSigilSession(
+  services: ResolveSessionServices,
+  req: FastifyRequest,
+): Promise<SessionRow> {
   const { session } = await resolveSession(services, req);
   if (!session) throw new InteractionError(401, 'login_required', 'Sign in to Sigil first.');
   return session;
@@ -70,7 +76,7 @@ async function requireSigilSession(services: Services, req: FastifyRequest): Pro
  */
 export function registerInteractionRoutes(
   app: FastifyInstance,
-  services: Services,
+  services: InteractionRoutesServices,
   provider: Provider,
 ) {
   const details = async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {

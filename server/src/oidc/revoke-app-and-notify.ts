@@ -18,7 +18,7 @@ export type RevokeAppParameters = {
  * all read the same rows). Answers false when the app had no access.
  */
 export async function revokeAppAndNotify(
-  services: Services,
+  services: Pick<Services, 'changes' | 'clock' | 'config'>,
   p: RevokeAppParameters,
 ): Promise<boolean> {
   const { changes, clock, config } = services;

@@ -22,6 +22,9 @@ import {
 import { passkeyView } from './passkey-view.js';
 import { relyingParty, SUPPORTED_ALGORITHM_IDS } from './relying-party.js';
 
+/** What addPasskey reads of the services. */
+export type AddPasskeyServices = Pick<Services, 'changes' | 'clock' | 'config' | 'db'>;
+
 export type AddPasskeyParameters = {
   /** A session a wallet signed in recently: the resolver checked it (graphql/require-wallet-session.ts). */
   session: SessionRow;
@@ -41,7 +44,10 @@ export type AddPasskeyParameters = {
  * (`passkey_added`, `passkey.added`, PASSKEY_ADDED). A refusal stores nothing
  * but the challenge's use.
  */
-export async function addPasskey(services: Services, p: AddPasskeyParameters): Promise<PasskeyRow> {
+export async function addPasskey(
+  services: AddPasskeyServices,
+  p: AddPasskeyParameters,
+): Promise<PasskeyRow> {
   const { db, config, clock, changes } = services;
   const response = parseRegistrationResponse(p.responseJSON);
   // The name is checked before the challenge is used up: a typo costs no ceremony.

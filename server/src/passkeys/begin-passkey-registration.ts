@@ -23,7 +23,7 @@ import {
  * shows in its passkey picker.
  */
 export async function beginPasskeyRegistration(
-  services: Services,
+  services: Pick<Services, 'clock' | 'config' | 'db'>,
   p: { session: SessionRow; userName: string },
 ): Promise<{ id: string; optionsJSON: string }> {
   const { db, config, clock } = services;

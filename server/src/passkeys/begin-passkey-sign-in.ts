@@ -10,7 +10,7 @@ import { CEREMONY_TIMEOUT_MS, relyingParty } from './relying-party.js';
  * autofill can): nobody says which account they mean before proving it.
  */
 export async function beginPasskeySignIn(
-  services: Services,
+  services: Pick<Services, 'clock' | 'config' | 'db'>,
 ): Promise<{ id: string; optionsJSON: string }> {
   const { db, config, clock } = services;
   const challenge = await createPasskeyChallenge(db, {

@@ -13,7 +13,7 @@ import { passkeyView } from './passkey-view.js';
  * undefined when the account has no such passkey.
  */
 export async function removePasskeyAndNotify(
-  services: Services,
+  services: Pick<Services, 'changes'>,
   p: {
     accountId: string;
     passkeyId: string;

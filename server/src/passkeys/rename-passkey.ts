@@ -6,7 +6,7 @@ import { findAccountPasskey, type PasskeyRow, renamePasskeyRow } from './passkey
 
 /** Renames an account's passkey (the profile's text rules, at most 64 characters), audited as `passkey_renamed`. */
 export async function renamePasskey(
-  services: Services,
+  services: Pick<Services, 'changes' | 'clock'>,
   p: { accountId: string; id: string; name: string; source: ChangeSource },
 ): Promise<PasskeyRow> {
   const name = validatePasskeyName(p.name);

@@ -32,6 +32,12 @@ import { accountOfUserHandle } from './passkey-user-handle.js';
 import { recordRefusedPasskeySignIn } from './record-refused-passkey-sign-in.js';
 import { relyingParty } from './relying-party.js';
 
+/** What signInWithPasskey reads of the services, with what the steps it calls and the refusal's audit do. */
+export type PasskeySignInServices = Pick<
+  Services,
+  'access' | 'changes' | 'clock' | 'config' | 'db' | 'logger'
+>;
+
 export type PasskeySignInParameters = {
   challengeId: string;
   responseJSON: string;
@@ -52,7 +58,7 @@ export type PasskeySignInOutcome = { accountId: string; session: SessionRow; tok
  * (`sign_in_refused`), and nothing else of it is kept.
  */
 export async function signInWithPasskey(
-  services: Services,
+  services: PasskeySignInServices,
   p: PasskeySignInParameters,
 ): Promise<PasskeySignInOutcome> {
   const response = parseAuthenticationResponse(p.responseJSON);
@@ -87,7 +93,7 @@ export async function signInWithPasskey(
 
 /** The assertion checked against the stored passkey; answers the counter to keep and the backup state. */
 async function verifyAssertion(
-  services: Services,
+  services: Pick<Services, 'config' | 'db'>,
   p: { response: AuthenticationResponseJSON; passkey: PasskeyRow; expectedChallenge: string },
 ): Promise<{ value: number; backedUp: boolean }> {
   // The user handle, when the authenticator sends one, must be the account's.
@@ -127,7 +133,7 @@ async function verifyAssertion(
 
 /** Step 6 of docs/sign-in.md for a passkey: the session, as auth/sign-in.ts opens a wallet's. */
 async function openPasskeySession(
-  services: Services,
+  services: Pick<Services, 'access' | 'changes' | 'clock' | 'config'>,
   p: PasskeySignInParameters,
   verified: { passkey: PasskeyRow; counter: { value: number }; backedUp: boolean },
 ): Promise<PasskeySignInOutcome> {

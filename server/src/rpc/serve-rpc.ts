@@ -58,7 +58,9 @@ function refuse(reply: FastifyReply, status: number, code: number, message: stri
  *
  * Encapsulated: its body parser and error handler are its own.
  */
-export const serveRpc: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const serveRpc: FastifyPluginAsync<{
+  services: Pick<Services, 'clock' | 'config' | 'metrics' | 'rpcCallLimiter'>;
+}> = async (app, { services }) => {
   const { config } = services;
   const upstreams = new Map<string, Upstream>(
     config.chains.map((chain) => [String(chain.id), upstreamOf(chain.rpcUrl)]),

@@ -13,7 +13,7 @@ type EndSessionTarget =
  * (`sign_out` or `session_revoked`) in its transaction.
  */
 export async function endSessionAndNotify(
-  services: Services,
+  services: Pick<Services, 'changes' | 'clock'>,
   target: EndSessionTarget & { reason: 'SIGNED_OUT' | 'REVOKED'; source: ChangeSource },
 ): Promise<SessionRow | undefined> {
   const now = services.clock();

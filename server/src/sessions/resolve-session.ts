@@ -5,8 +5,11 @@ import type { Services } from '../services.js';
 import { sessionLifetimes } from './session-lifetimes.js';
 import { findLiveSessionWithAccount, type SessionRow, touchSession } from './session-store.js';
 
+/** What resolveSession reads of the services. */
+export type ResolveSessionServices = Pick<Services, 'clock' | 'config' | 'db'>;
+
 /** How often a session's last-seen time is written: the idle timeout's resolution. */
-export function touchResolutionMs(services: Services): number {
+export function touchResolutionMs(services: Pick<Services, 'config'>): number {
   return Math.min(60_000, (services.config.sessionIdleTimeoutSeconds * 1000) / 10);
 }
 
@@ -19,7 +22,7 @@ export type ResolvedSession = {
 
 /** The live session a request's cookie names, recording the activity; or nothing. */
 export async function resolveSession(
-  services: Services,
+  services: ResolveSessionServices,
   request: Pick<FastifyRequest, 'cookies'>,
 ): Promise<ResolvedSession> {
   const token = readSessionToken(services.config, request);

@@ -9,6 +9,9 @@ import type { MessageSigner } from '../message-signer.js';
 import type { WalletKind } from '../signature/verify-signature.js';
 import { verifyEd25519Signature } from './verify-ed25519-signature.js';
 
+/** What verifySignedSolanaMessage reads of the services, with what checkMessageAndConsumeNonce does. */
+export type VerifySolanaMessageServices = Pick<Services, 'clock' | 'config' | 'db' | 'metrics'>;
+
 /** Base58 of 64 bytes is at most 88 characters; anything longer is refused before it is decoded. */
 const MAX_SIGNATURE_BASE58_LENGTH = 88;
 
@@ -28,7 +31,7 @@ function chainNamed(chainId: string): string {
  * wallet is an EOA, and no chain is asked.
  */
 export async function verifySignedSolanaMessage(
-  services: Services,
+  services: VerifySolanaMessageServices,
   p: CheckMessageParameters & { message: string; signature: string },
 ): Promise<{ signer: MessageSigner; walletKind: WalletKind; now: number }> {
   const { config, clock } = services;
