@@ -17,7 +17,8 @@ export default defineConfig({
     ],
   },
   test: {
-    // testing/ is the harness the server's tests share, scripts/build/ what builds and starts it;
+    // testing/ is the harness the server's tests share, scripts/build/ what builds and starts it,
+    // scripts/imports/ what counts the imports;
     // their own tests run here.
     include: [
       'src/**/*.test.ts',
@@ -25,6 +26,7 @@ export default defineConfig({
       '../testing/**/*.test.ts',
       '../scripts/build/**/*.test.ts',
       '../scripts/first-start/**/*.test.ts',
+      '../scripts/imports/**/*.test.ts',
     ],
     globalSetup: [
       'test/support/workspace-packages.global-setup.ts',
