@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { userAgentOf } from '../changes/change-source.js';
 import { clientKey } from '../http/client-address.js';
-import { setSessionCookie } from '../http/cookies.js';
 import type { Services } from '../services.js';
 import { resolveSession } from '../sessions/resolve-session.js';
+import { setSessionCookie } from '../sessions/session-cookie.js';
 import type { GraphQLContext } from './context.js';
 
 export type BuildContextParameters = {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountRow } from '../accounts/account-store.js';
-import { readSessionToken } from '../http/cookies.js';
 import type { Services } from '../services.js';
+import { readSessionToken } from './session-cookie.js';
 import { sessionLifetimes } from './session-lifetimes.js';
 import { findLiveSessionWithAccount, type SessionRow, touchSession } from './session-store.js';
 
