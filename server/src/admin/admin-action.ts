@@ -2,13 +2,12 @@ import type { AccountRow } from '../accounts/account-store.js';
 import { findAccountById } from '../accounts/account-store.js';
 import type { ChangeContext } from '../changes/change.js';
 import { NotFoundError } from '../errors.js';
-import type { GraphQLContext } from '../graphql/context.js';
 import type { SessionRow } from '../sessions/session-store.js';
 import type { Db } from '../store/database.js';
 
 /** Who acts and from where, as the audit log records an administrator's change. */
 export function adminChangeContext(
-  context: GraphQLContext,
+  context: { clientIp: string; userAgent: string | null },
   admin: SessionRow,
   at: number,
 ): ChangeContext {

@@ -1,11 +1,14 @@
 import type { ChangeSource } from '../../changes/change-source.js';
 import { DeviceCodeInvalidError } from '../../errors.js';
-import type { GraphQLContext } from '../../graphql/context.js';
 import type { SessionRow } from '../../sessions/session-store.js';
 import { amrOfSession } from '../amr-of-session.js';
 import { grantConsentAndNotify } from '../grant-consent-and-notify.js';
 import { claimDeviceCode } from '../kysely-oidc-adapter.js';
-import { type DeviceLoginView, findPendingDeviceCode } from './find-pending-device-code.js';
+import {
+  type DeviceCodeRequest,
+  type DeviceLoginView,
+  findPendingDeviceCode,
+} from './find-pending-device-code.js';
 
 export type AnswerDeviceLoginParameters = {
   userCode: string;
@@ -22,7 +25,7 @@ export type AnswerDeviceLoginParameters = {
  * suspended account), the claim is given back and the code stays pending.
  */
 export async function approveDeviceLogin(
-  context: GraphQLContext,
+  context: DeviceCodeRequest,
   p: AnswerDeviceLoginParameters,
 ): Promise<DeviceLoginView> {
   const { flow, code, view } = await findPendingDeviceCode(context, p.userCode);
@@ -57,7 +60,7 @@ export async function approveDeviceLogin(
  * (RFC 8628 §3.5), and the audit log records who said no.
  */
 export async function denyDeviceLogin(
-  context: GraphQLContext,
+  context: DeviceCodeRequest,
   p: AnswerDeviceLoginParameters,
 ): Promise<DeviceLoginView> {
   const { services } = context;

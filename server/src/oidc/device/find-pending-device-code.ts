@@ -1,6 +1,6 @@
 import type { DeviceCode } from 'oidc-provider';
 import { DeviceCodeInvalidError, RateLimitedError } from '../../errors.js';
-import type { GraphQLContext } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { oidcClientName } from '../oidc-client-name.js';
 import { requestedScopes } from '../requested-scopes.js';
 import { type DeviceFlow, deviceFlowOf } from './device-flow-of.js';
@@ -16,6 +16,13 @@ export type DeviceLoginView = {
   expiresAt: number;
 };
 
+/**
+ * What a device code's lookup reads of a request (a GraphQL context is
+ * one): the client a wrong code counts against, and the services the
+ * device flow hangs on (device-flow-of.ts: the whole object is its key).
+ */
+export type DeviceCodeRequest = { clientAddress: string; services: Services };
+
 export type PendingDeviceCode = { flow: DeviceFlow; code: DeviceCode; view: DeviceLoginView };
 
 const OPERATION = 'deviceCode';
@@ -27,7 +34,7 @@ const OPERATION = 'deviceCode';
  * RATE_LIMITED, the right code too, so guessing (RFC 8628 §5.1) gets nowhere.
  */
 export async function findPendingDeviceCode(
-  context: GraphQLContext,
+  context: DeviceCodeRequest,
   typed: string,
 ): Promise<PendingDeviceCode> {
   const { services, clientAddress } = context;
@@ -70,7 +77,7 @@ export async function findPendingDeviceCode(
   };
 }
 
-function refused(context: GraphQLContext, retryAfterSeconds: number) {
+function refused(context: DeviceCodeRequest, retryAfterSeconds: number) {
   context.services.metrics.rateLimitRefused(OPERATION);
   return new RateLimitedError(retryAfterSeconds);
 }
