@@ -29,6 +29,13 @@ export type WalletView = Omit<
   | 'proof_at'
 >;
 
+declare module '../events/account-events.js' {
+  interface EventSubjects {
+    /** For a wallet event, the wallet itself: an unlinked one is gone by the time a subscriber reads it. */
+    wallet: WalletView;
+  }
+}
+
 export function walletView(row: WalletRow | WalletView): WalletView {
   const { id, account_id, address, chain_id, kind, namespace, identity, is_primary, linked_at } =
     row;

@@ -1,8 +1,5 @@
 import { createPubSub } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import type { WalletView } from '../accounts/wallet-store.js';
-import type { ConnectedAppView } from '../oidc/connected-app-store.js';
-import type { PasskeyView } from '../passkeys/passkey-view.js';
 import { createRedisClient, type RedisHealth } from '../store/create-redis-client.js';
 import { createLocalFirstRedisEventTarget } from './local-first-redis-event-target.js';
 
@@ -68,16 +65,20 @@ export type AccountEventMessage =
  */
 export type EventActor = 'SELF' | 'ADMINISTRATOR' | 'RULES_CHECK';
 
+/**
+ * What an event carries of the thing it is about, as it was when it was
+ * published (a wallet, an app, a passkey): an open interface each module
+ * extends beside its view's type (declaration merging, as `Services` and
+ * `Database`), so the bus names no module (docs/architecture.md, "Layers").
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: each module adds the view its events carry.
+export interface EventSubjects {}
+
 type EventFields = {
   at: number;
   accountId: string;
   actor: EventActor;
-  wallet?: WalletView;
-  /** For an app event, the app as it was: a revoked one is gone by the time a subscriber reads it. */
-  app?: ConnectedAppView;
-  /** For a passkey event, the passkey as it was: a removed one no longer opens the account. */
-  passkey?: PasskeyView;
-};
+} & Partial<EventSubjects>;
 
 type Topics = {
   /** Every event of one account: what `accountEvents` streams. */

@@ -12,6 +12,13 @@ export type ConnectedAppView = {
   lastUsedAt: number | null;
 };
 
+declare module '../events/account-events.js' {
+  interface EventSubjects {
+    /** For an app event, the app as it was: a revoked one is gone by the time a subscriber reads it. */
+    app: ConnectedAppView;
+  }
+}
+
 export function connectedAppView(row: ConnectionRow, clientName: string): ConnectedAppView {
   return {
     clientId: row.client_id,

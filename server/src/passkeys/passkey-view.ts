@@ -13,6 +13,13 @@ export type PasskeyView = {
   authenticator: string | null;
 };
 
+declare module '../events/account-events.js' {
+  interface EventSubjects {
+    /** For a passkey event, the passkey as it was: a removed one no longer opens the account. */
+    passkey: PasskeyView;
+  }
+}
+
 export function passkeyView(row: PasskeyRow): PasskeyView {
   const { id, name, created_at, last_used_at, backed_up, authenticator } = row;
   return { id, name, created_at, last_used_at, backed_up, authenticator };
