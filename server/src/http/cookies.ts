@@ -1,5 +1,4 @@
-import fastifyCookie, { fastifyCookie as cookiePlugin } from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 
 /**
@@ -16,13 +15,3 @@ export const parseCookies = fp(
   },
   { name: 'sigil-cookies', fastify: '5.x' },
 );
-
-/**
- * `req.cookies` for a raw request that did not pass through Fastify's hooks
- * (oidc-provider's Koa context under middie): the same parser, once.
- */
-export function cookiesOf(raw: {
-  headers: { cookie?: string | undefined };
-}): Pick<FastifyRequest, 'cookies'> {
-  return { cookies: cookiePlugin.parse(raw.headers.cookie ?? '') };
-}

@@ -4,7 +4,6 @@ import Provider, {
   interactionPolicy,
 } from 'oidc-provider';
 import type { OidcClientConfig } from '../config/oidc-client.js';
-import { cookiesOf } from '../http/cookies.js';
 import type { Services } from '../services.js';
 import { type ResolveSessionServices, resolveSession } from '../sessions/resolve-session.js';
 import { claimsForScope, findAccountClaims, SCOPE_CLAIMS } from './account-claims.js';
@@ -13,6 +12,7 @@ import { deviceFlowAnswers } from './device/device-flow-answers.js';
 import type { DevicePollPace } from './device/device-poll-pace.js';
 import { USER_CODE_MASK } from './device/user-code.js';
 import { renderErrorPage } from './error-page.js';
+import { cookiesOf } from './koa-request-cookies.js';
 import { KyselyOidcAdapter } from './kysely-oidc-adapter.js';
 import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
 import { loadOrCreateOidcKeys } from './oidc-keys.js';
