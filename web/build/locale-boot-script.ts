@@ -13,6 +13,12 @@ export type LocaleBootScriptParameters = {
   catalogues: Readonly<Record<string, string>>;
   /** index.html's "Loading Sigil…" in each locale that has it translated. */
   loadingTexts: Readonly<Record<string, string>>;
+  /**
+   * What index.html loads once its first paint is on screen, in this order: the modules to
+   * preload ("/assets/react-….js"), the requests to preload as `fetch` ("/api/config"), and
+   * the entry itself. None when index.html loads them itself (as in the unit tests' page).
+   */
+  afterPaint?: { modules: readonly string[]; fetches: readonly string[]; entry: string };
 };
 
 /**
@@ -21,12 +27,20 @@ export type LocaleBootScriptParameters = {
  * remembered choice, else matchLocale over navigator.languages), sets `<html
  * lang dir>` so nothing is laid out in the wrong direction first, shows the
  * loading line in that language (through a CSS variable the `.boot` rule
- * reads), and asks for the locale's catalogue chunk at once (a modulepreload),
- * so it arrives alongside the entry rather than one round trip after it.
- * An English visitor fetches no catalogue: English is in the entry.
+ * reads), and asks for the locale's catalogue chunk (a modulepreload) with
+ * the entry, so it arrives alongside the entry rather than one round trip
+ * after it. In a build it loads the entry itself, after the first paint.
+ * An English visitor fetches no catalogue: English is in the entry. Where
+ * the locale is not the one index.html's first paint was written in, it
+ * marks the page so the loading line shows instead; and it keeps a tap on
+ * the first paint's buttons for main.tsx.
  * (docs/translations.md, "How the locale is chosen").
  */
-export function localeBootScript({ catalogues, loadingTexts }: LocaleBootScriptParameters): string {
+export function localeBootScript({
+  catalogues,
+  loadingTexts,
+  afterPaint,
+}: LocaleBootScriptParameters): string {
   const data = {
     supported: SUPPORTED_LOCALES,
     fallback: SOURCE_LOCALE,
@@ -35,6 +49,7 @@ export function localeBootScript({ catalogues, loadingTexts }: LocaleBootScriptP
     key: STORED_LOCALE_KEY,
     catalogues,
     loading: loadingTexts,
+    after: afterPaint ?? null,
   };
   return `(function () {
   var d = ${JSON.stringify(data)};
@@ -49,18 +64,54 @@ export function localeBootScript({ catalogues, loadingTexts }: LocaleBootScriptP
     locale = matchLocale(languages, d.supported, d.fallback);
   }
   var root = document.documentElement;
+  // The first paint in index.html is in the language the server picked: in another, the
+  // loading line shows until main.tsx paints (docs/web-app.md, "The first paint in index.html").
+  if (root.getAttribute('lang') !== d.tags[locale]) root.setAttribute('data-first-paint', 'stale');
   root.lang = d.tags[locale];
   root.dir = d.rtl.indexOf(locale) !== -1 ? 'rtl' : 'ltr';
   if (Object.prototype.hasOwnProperty.call(d.loading, locale)) {
     root.style.setProperty('--boot-text', JSON.stringify(d.loading[locale]));
   }
-  if (Object.prototype.hasOwnProperty.call(d.catalogues, locale)) {
+  function preload(rel, href, as) {
     var link = document.createElement('link');
-    link.rel = 'modulepreload';
+    link.rel = rel;
     link.crossOrigin = 'anonymous';
-    link.href = d.catalogues[locale];
+    if (as) link.as = as;
+    link.href = href;
     document.head.appendChild(link);
   }
+  // The page's scripts once its first paint (index.html's own content) is on screen, a frame
+  // after it: the content waits for none of them, nor shares the network with them
+  // (docs/web-app.md, "The first paint in index.html"). A hidden tab draws no frame: the timer.
+  var loaded = false;
+  function load() {
+    if (loaded) return;
+    loaded = true;
+    if (Object.prototype.hasOwnProperty.call(d.catalogues, locale)) preload('modulepreload', d.catalogues[locale]);
+    if (d.after === null) return;
+    d.after.modules.forEach(function (href) { preload('modulepreload', href); });
+    d.after.fetches.forEach(function (href) { preload('preload', href, 'fetch'); });
+    var entry = document.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = 'anonymous';
+    entry.src = d.after.entry;
+    document.head.appendChild(entry);
+  }
+  if (d.after === null) load();
+  else {
+    requestAnimationFrame(function () { setTimeout(load, 0); });
+    setTimeout(load, 500);
+  }
+  // A tap on the first paint's Connect, "Get started" or passkey button before main.tsx has run:
+  // kept for it (first-paint/early-clicks.ts), as its own buttons keep a tap before the stack's.
+  var clicks = [];
+  window.sigilEarlyClicks = clicks;
+  document.addEventListener('click', function (event) {
+    var button = event.target && event.target.closest ? event.target.closest('[data-early-click]') : null;
+    if (!button || window.sigilEarlyClicks !== clicks) return;
+    clicks.push(button.getAttribute('data-early-click'));
+    if (button.hasAttribute('aria-busy')) button.setAttribute('aria-busy', 'true');
+  });
 })();
 `;
 }

@@ -1,5 +1,6 @@
 import './styles.css';
 import { type ReactElement, startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { GenericError } from './app/generic-error';
 import { loadRuntimeConfig } from './app/load-runtime-config';
@@ -7,6 +8,7 @@ import { preloadPageFor } from './app/preload-page-for';
 import { yieldToMain } from './app/yield-to-main';
 import { afterFirstPaint } from './first-paint/after-first-paint';
 import { discoverAnnouncedWallets } from './first-paint/announced-wallets';
+import { takeEarlyClicks } from './first-paint/early-clicks';
 import { FirstPaintLayout } from './first-paint/first-paint-layout';
 import { FirstPaintPage } from './first-paint/first-paint-page';
 import { setWalletConnectOffered } from './first-paint/offered-wallets';
@@ -47,13 +49,18 @@ Promise.resolve(activateLocale(locale))
     // The page's content first, from this small entry; the wallet stack (wagmi,
     // RainbowKit, viem's chains, Apollo) after it has been painted
     // (docs/web-app.md, "First-visit delivery").
-    root.render(
-      inLocale(
-        <FirstPaintLayout>
-          <FirstPaintPage path={path} />
-        </FirstPaintLayout>,
+    // At once, not in a later task: index.html's first paint (the same content, from the
+    // server) stays clickable until this commit, and its taps are taken up right after it.
+    flushSync(() =>
+      root.render(
+        inLocale(
+          <FirstPaintLayout>
+            <FirstPaintPage path={path} />
+          </FirstPaintLayout>,
+        ),
       ),
     );
+    takeEarlyClicks();
     return afterFirstPaint(path);
   })
   .then(() => {
@@ -85,6 +92,8 @@ Promise.resolve(activateLocale(locale))
   .then((element) => startTransition(() => root.render(inLocale(element))))
   .catch((error: unknown) => {
     console.error('Sigil could not start', error);
+    // The error is shown whatever language index.html's first paint was in.
+    document.documentElement.removeAttribute('data-first-paint');
     root.render(
       inLocale(
         <main className="app-main">

@@ -72,9 +72,21 @@ function WalletRow({ row, chosen }: { row: Row; chosen: boolean }) {
  */
 export function EarlyWalletList() {
   const { t } = useLingui();
-  const pending = useSyncExternalStore(onPendingConnectChange, getPendingConnect);
-  const announced = useSyncExternalStore(onAnnouncedWalletsChange, getAnnouncedWallets);
-  const walletConnect = useSyncExternalStore(onWalletConnectOfferedChange, isWalletConnectOffered);
+  const pending = useSyncExternalStore(
+    onPendingConnectChange,
+    getPendingConnect,
+    getPendingConnect,
+  );
+  const announced = useSyncExternalStore(
+    onAnnouncedWalletsChange,
+    getAnnouncedWallets,
+    getAnnouncedWallets,
+  );
+  const walletConnect = useSyncExternalStore(
+    onWalletConnectOfferedChange,
+    isWalletConnectOffered,
+    isWalletConnectOffered,
+  );
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 

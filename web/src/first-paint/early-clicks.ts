@@ -1,0 +1,30 @@
+import { requestPasskeySignIn } from '../passkeys/pending-passkey-sign-in';
+import { requestConnect } from './pending-connect';
+
+declare global {
+  interface Window {
+    /**
+     * The taps on index.html's first paint before main.tsx rendered over it, kept by the startup
+     * script (build/locale-boot-script.ts) by each button's `data-early-click`.
+     */
+    sigilEarlyClicks?: string[];
+  }
+}
+
+/** What a first-paint button's tap asks for, by its `data-early-click`. */
+export const EARLY_CLICK = { connect: 'connect', passkey: 'passkey' } as const;
+
+/**
+ * Once main.tsx has rendered over index.html's first paint: the taps kept
+ * until then are asked for again, as if they had come now (the Connect
+ * button's busy state, the early wallet list, a passkey sign-in), and the
+ * startup script keeps no more (docs/web-app.md, "The first paint in
+ * index.html"). The page is no longer marked as in another language either.
+ */
+export function takeEarlyClicks(): void {
+  const clicks = window.sigilEarlyClicks ?? [];
+  window.sigilEarlyClicks = undefined;
+  document.documentElement.removeAttribute('data-first-paint');
+  if (clicks.includes(EARLY_CLICK.connect)) requestConnect();
+  if (clicks.includes(EARLY_CLICK.passkey)) requestPasskeySignIn();
+}
