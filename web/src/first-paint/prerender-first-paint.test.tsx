@@ -1,0 +1,59 @@
+import type { Locale } from '@sigil/locales';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { withLocale } from '../test/render-in-locale';
+import { FirstPaintLayout } from './first-paint-layout';
+import { FirstPaintPage } from './first-paint-page';
+import { FirstPaintProfileLoading } from './first-paint-profile';
+import { prerenderFirstPaint } from './prerender-first-paint';
+
+/**
+ * Markup as the browser reads it, without what differs between a server and a client render
+ * but not the page: React's ids, the `selected` attribute the client sets as a property.
+ */
+function boxes(html: string): string {
+  const parsed = document.createElement('template');
+  parsed.innerHTML = html;
+  return parsed.innerHTML.replace(/_[rR]_[0-9a-z]+_/g, 'id').replace(/ selected=""/g, '');
+}
+
+/** What main.tsx renders in the browser for a page, as HTML. */
+function renderedByMain(locale: Locale, page: ReactNode): string {
+  const { container, unmount } = render(<FirstPaintLayout>{page}</FirstPaintLayout>, {
+    wrapper: withLocale(locale),
+  });
+  const html = container.innerHTML;
+  unmount();
+  return html;
+}
+
+describe('prerenderFirstPaint', () => {
+  // The server writes these into index.html and main.tsx renders over them: the same markup,
+  // so nothing moves and nothing is said twice (docs/web-app.md, "The first paint in index.html").
+  it.each<Locale>(['en-US', 'ja-JP', 'ar-AR'])(
+    'is what main.tsx paints for each kind of page, in %s',
+    async (locale) => {
+      const prerendered = await prerenderFirstPaint(locale);
+      expect(boxes(prerendered['/'])).toBe(
+        boxes(renderedByMain(locale, <FirstPaintPage path="/" />)),
+      );
+      expect(boxes(prerendered['/verify'])).toBe(
+        boxes(renderedByMain(locale, <FirstPaintPage path="/verify" />)),
+      );
+      expect(boxes(prerendered.profile)).toBe(
+        boxes(renderedByMain(locale, <FirstPaintProfileLoading />)),
+      );
+      expect(boxes(prerendered.other)).toBe(
+        boxes(renderedByMain(locale, <FirstPaintPage path="/account" />)),
+      );
+    },
+  );
+
+  it('has the page’s content in the locale’s words, and the Connect button that keeps a tap', async () => {
+    const { '/': home } = await prerenderFirstPaint('ja-JP');
+    expect(home).toContain('<h1 id="page-title" tabindex="-1" class="page-title">');
+    expect(home).toContain('data-testid="connect-placeholder" data-early-click="connect"');
+    expect(home).not.toContain('Your wallet is your sign-in');
+  });
+});
