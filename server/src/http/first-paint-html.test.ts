@@ -15,9 +15,9 @@ describe('firstPaintPageOf', () => {
 describe('withFirstPaint', () => {
   const INDEX = '<body><div id="root"><p class="boot" role="status"></p></div></body>';
 
-  it('puts the first paint after the loading line, whatever it holds', () => {
+  it('puts the first paint in place of the loading line, whatever it holds', () => {
     expect(withFirstPaint(INDEX, '<main>$& $1</main>')).toBe(
-      '<body><div id="root"><p class="boot" role="status"></p><main>$& $1</main></div></body>',
+      '<body><div id="root"><main>$& $1</main></div></body>',
     );
   });
 

@@ -32,14 +32,14 @@ export function firstPaintPageOf(path: string): FirstPaintPage {
 }
 
 /**
- * index.html with main.tsx's first paint of the page in `#root`, after the
- * loading line (which the stylesheet hides then, and shows instead where the
- * startup script finds the visitor's language is not the one it was written
- * in): the page's content is on screen when the HTML arrives, before any
- * script has loaded, and main.tsx renders the same over it (docs/web-app.md,
- * "The first paint in index.html"). Without it, index.html as it is.
+ * index.html with main.tsx's first paint of the page in `#root`, in place of
+ * the loading line (the stylesheet shows that line instead where the startup
+ * script finds the visitor's language is not the one it was written in): the
+ * page's content is on screen when the HTML arrives, before any script has
+ * loaded, and main.tsx hydrates it (docs/web-app.md, "The first paint in
+ * index.html"). Without it, index.html as it is.
  */
 export function withFirstPaint(indexHtml: string, firstPaint: string | undefined): string {
   if (firstPaint === undefined || !indexHtml.includes(ROOT)) return indexHtml;
-  return indexHtml.replace(ROOT, () => `${ROOT.slice(0, -'</div>'.length)}${firstPaint}</div>`);
+  return indexHtml.replace(ROOT, () => `<div id="root">${firstPaint}</div>`);
 }

@@ -329,11 +329,9 @@ describe('index.html’s first paint', () => {
     ['/u/not-an-address', 'other'],
     ['/account', 'other'],
     ['/no/such/page', 'other'],
-  ])('writes the first paint of %s into #root, after the loading line', async (url, page) => {
+  ])('writes the first paint of %s into #root, in place of the loading line', async (url, page) => {
     const response = await get(url);
-    expect(response.body).toContain(
-      `<div id="root"><p class="boot" role="status"></p>${paint('en-US', page)}</div>`,
-    );
+    expect(response.body).toContain(`<div id="root">${paint('en-US', page)}</div>`);
   });
 
   it('in the visitor’s language, each page a variant of its own', async () => {

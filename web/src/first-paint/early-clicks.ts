@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { requestPasskeySignIn } from '../passkeys/pending-passkey-sign-in';
 import { requestConnect } from './pending-connect';
 
@@ -27,4 +28,10 @@ export function takeEarlyClicks(): void {
   document.documentElement.removeAttribute('data-first-paint');
   if (clicks.includes(EARLY_CLICK.connect)) requestConnect();
   if (clicks.includes(EARLY_CLICK.passkey)) requestPasskeySignIn();
+}
+
+/** Takes the early taps up once main.tsx's first paint has committed (hydrated or rendered). */
+export function TakeEarlyClicks() {
+  useEffect(takeEarlyClicks, []);
+  return null;
 }

@@ -1,7 +1,9 @@
 import type { Locale } from '@sigil/locales';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { LocaleProvider } from '../i18n/locale-provider';
 import { withLocale } from '../test/render-in-locale';
 import { FirstPaintLayout } from './first-paint-layout';
 import { FirstPaintPage } from './first-paint-page';
@@ -10,12 +12,15 @@ import { prerenderFirstPaint } from './prerender-first-paint';
 
 /**
  * Markup as the browser reads it, without what differs between a server and a client render
- * but not the page: React's ids, the `selected` attribute the client sets as a property.
+ * but not the page: React's text separators and ids, the `selected` the client sets as a property.
  */
 function boxes(html: string): string {
   const parsed = document.createElement('template');
   parsed.innerHTML = html;
-  return parsed.innerHTML.replace(/_[rR]_[0-9a-z]+_/g, 'id').replace(/ selected=""/g, '');
+  return parsed.innerHTML
+    .replace(/<!--.*?-->/g, '')
+    .replace(/_[rR]_[0-9a-z]+_/g, 'id')
+    .replace(/ selected=""/g, '');
 }
 
 /** What main.tsx renders in the browser for a page, as HTML. */
@@ -55,5 +60,36 @@ describe('prerenderFirstPaint', () => {
     expect(home).toContain('<h1 id="page-title" tabindex="-1" class="page-title">');
     expect(home).toContain('data-testid="connect-placeholder" data-early-click="connect"');
     expect(home).not.toContain('Your wallet is your sign-in');
+  });
+
+  // main.tsx hydrates `/` and `/verify` (and the other pages' layout) where index.html has them.
+  it.each([
+    ['ja-JP', '/'],
+    ['en-US', '/verify'],
+    ['ar-AR', '/account'],
+  ] as const)('hydrates in %s on %s without a mismatch', async (locale, path) => {
+    const prerendered = await prerenderFirstPaint(locale);
+    const html = prerendered[path === '/account' ? 'other' : path];
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const logged = vi.spyOn(console, 'error');
+    const recovered: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <LocaleProvider initial={locale}>
+          <FirstPaintLayout>
+            <FirstPaintPage path={path} />
+          </FirstPaintLayout>
+        </LocaleProvider>,
+        { onRecoverableError: (error) => recovered.push(error) },
+      ),
+    );
+    expect(recovered).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
+    expect(boxes(container.innerHTML)).toBe(boxes(html));
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import type { Locale } from '@sigil/locales';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { loadCatalogue } from '../i18n/load-catalogue';
 import { LocaleProvider } from '../i18n/locale-provider';
 import { FirstPaintLayout } from './first-paint-layout';
@@ -20,13 +20,14 @@ export type PrerenderedFirstPaint = Record<'/' | '/verify' | 'profile' | 'other'
 /**
  * The first paint of main.tsx in `locale`, rendered at build time
  * (build/first-paint-prerender-plugin.ts): on screen as soon as index.html
- * arrives, before any script has loaded; main.tsx then renders the same over
- * it (docs/web-app.md, "The first paint in index.html").
+ * arrives, before any script has loaded; main.tsx then hydrates it, or, for a
+ * profile (whose answer it fetches) and a page in another language than the
+ * visitor's, renders over it (docs/web-app.md, "The first paint in index.html").
  */
 export async function prerenderFirstPaint(locale: Locale): Promise<PrerenderedFirstPaint> {
   i18n.loadAndActivate({ locale, messages: await loadCatalogue(locale) });
   const render = (page: ReactNode) =>
-    renderToStaticMarkup(
+    renderToString(
       <LocaleProvider initial={locale}>
         <FirstPaintLayout>{page}</FirstPaintLayout>
       </LocaleProvider>,
