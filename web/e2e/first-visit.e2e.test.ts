@@ -167,3 +167,64 @@ it('keeps the heading and the Connect button where the first paint put them, on 
   );
   expect(tops).toEqual([mainTop]);
 });
+
+/** Every script of the build, held at the network: what shows meanwhile is index.html's own. */
+const ANY_SCRIPT = /\/assets\/[\w-]+\.js$/;
+
+it("has the page's content in index.html, and keeps a tap on its Connect button made before any script has run", async () => {
+  const { page } = await browser.open({ accountIndex: 10, blank: true });
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(ANY_SCRIPT, (route) => (holding ? held.push(route) : route.continue()));
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }).waitFor();
+  await page.getByRole('button', { name: 'Get started' }).waitFor();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // Nothing of the build has run: no script was let through.
+  expect(await page.evaluate(() => document.querySelectorAll('script[type="module"]').length)).toBe(
+    1,
+  );
+
+  const placeholder = page.getByTestId('connect-placeholder');
+  await placeholder.click();
+  await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('true');
+  expect(await page.getByRole('dialog').count()).toBe(0);
+
+  // The scripts arrive: the entry's early list opens for the tap made before them.
+  holding = false;
+  for (const route of held) await route.continue();
+  await page
+    .getByRole('dialog', { name: 'Connect a Wallet' })
+    .getByRole('button', { name: 'MetaMask' })
+    .waitFor();
+});
+
+it('shows the loading line, not the page in the language the server guessed, to a visitor who chose another', async () => {
+  const { page, context } = await browser.open({ accountIndex: 10, blank: true });
+  // The language menu's choice is remembered in the browser; the server, without the cookie,
+  // writes the page in English.
+  await context.addInitScript(() => localStorage.setItem('sigil.locale', 'fr-FR'));
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(ANY_SCRIPT, (route) => (holding ? held.push(route) : route.continue()));
+  await page.goto('/');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  expect(await page.getByRole('heading', { name: 'Your wallet is your sign-in' }).isVisible()).toBe(
+    false,
+  );
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+
+  holding = false;
+  for (const route of held) await route.continue();
+  // main.tsx paints the page in French.
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.waitFor();
+  expect(await heading.textContent()).not.toBe('Your wallet is your sign-in');
+  expect(
+    await page
+      .getByTestId('connect-placeholder')
+      .or(page.getByTestId('rk-connect-button'))
+      .first()
+      .isVisible(),
+  ).toBe(true);
+});
