@@ -64,10 +64,13 @@ Promise.resolve(activateLocale(locale))
     // (Not when the catalogue failed and the page fell back to English: it is not the HTML's.)
     if (hydratable && locale === chosen) {
       // In a transition, React hydrates in slices, the page answering taps between them; a tap
-      // meanwhile hydrates at once. The taps before it are taken up after it (early-clicks.ts).
-      startTransition(() => {
+      // meanwhile hydrates at once. The taps before it are taken up after it (early-clicks.ts):
+      // with one waiting, at once, so the early wallet list opens without waiting for slices.
+      const hydrate = () => {
         root = hydrateRoot(container, firstPaint);
-      });
+      };
+      if (window.sigilEarlyClicks?.length) hydrate();
+      else startTransition(hydrate);
     } else {
       // At once: index.html's first paint (kept taps and all) stays until this commit.
       const created = createRoot(container);
