@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { requestPasskeySignIn } from '../passkeys/pending-passkey-sign-in';
 import { requestConnect } from './pending-connect';
 
@@ -30,8 +30,11 @@ export function takeEarlyClicks(): void {
   if (clicks.includes(EARLY_CLICK.passkey)) requestPasskeySignIn();
 }
 
-/** Takes the early taps up once main.tsx's first paint has committed (hydrated or rendered). */
+/**
+ * Takes the early taps up once main.tsx's first paint has committed (hydrated or rendered):
+ * in the commit itself, so the early wallet list opens in the same task rather than a frame later.
+ */
 export function TakeEarlyClicks() {
-  useEffect(takeEarlyClicks, []);
+  useLayoutEffect(takeEarlyClicks, []);
   return null;
 }
