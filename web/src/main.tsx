@@ -72,10 +72,14 @@ Promise.resolve(activateLocale(locale))
       if (window.sigilEarlyClicks?.length) hydrate();
       else startTransition(hydrate);
     } else {
-      // At once: index.html's first paint (kept taps and all) stays until this commit.
+      // Rendered over index.html's first paint (a profile's, or one in another language), which
+      // stays, kept taps and all, until this commit: in a transition too, in slices; at once
+      // with a tap waiting.
       const created = createRoot(container);
       root = created;
-      flushSync(() => created.render(firstPaint));
+      const render = () => created.render(firstPaint);
+      if (window.sigilEarlyClicks?.length) flushSync(render);
+      else startTransition(render);
     }
     return afterFirstPaint(path);
   })
