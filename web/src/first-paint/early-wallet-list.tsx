@@ -20,6 +20,8 @@ import {
   onPendingConnectChange,
 } from './pending-connect';
 
+const NONE_ANNOUNCED: readonly AnnouncedWallet[] = [];
+
 type Row = { key: string; name: string; icon: string | null; choice: EarlyWalletChoice };
 
 const announcedRow = (wallet: AnnouncedWallet): Row => ({
@@ -77,15 +79,17 @@ export function EarlyWalletList() {
     getPendingConnect,
     getPendingConnect,
   );
+  // Hydrating index.html's first paint, the list as the build prerendered it (none announced, no
+  // WalletConnect: neither is known there); then as the browser and the config have it.
   const announced = useSyncExternalStore(
     onAnnouncedWalletsChange,
     getAnnouncedWallets,
-    getAnnouncedWallets,
+    () => NONE_ANNOUNCED,
   );
   const walletConnect = useSyncExternalStore(
     onWalletConnectOfferedChange,
     isWalletConnectOffered,
-    isWalletConnectOffered,
+    () => false,
   );
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();

@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { LocaleProvider } from '../i18n/locale-provider';
 import { withLocale } from '../test/render-in-locale';
+import { discoverAnnouncedWallets, forgetAnnouncedWallets } from './announced-wallets';
 import { FirstPaintLayout } from './first-paint-layout';
 import { FirstPaintPage } from './first-paint-page';
 import { FirstPaintProfileLoading } from './first-paint-profile';
@@ -91,5 +92,40 @@ describe('prerenderFirstPaint', () => {
     expect(boxes(container.innerHTML)).toBe(boxes(html));
     act(() => root.unmount());
     container.remove();
+  });
+
+  it('hydrates without a mismatch with a wallet announced already, and then lists it', async () => {
+    const html = (await prerenderFirstPaint('en-US'))['/'];
+    const stop = discoverAnnouncedWallets();
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: { info: { uuid: 'u', rdns: 'org.example', name: 'Example Wallet' }, provider: {} },
+      }),
+    );
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const logged = vi.spyOn(console, 'error');
+    const recovered: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <LocaleProvider initial="en-US">
+          <FirstPaintLayout>
+            <FirstPaintPage path="/" />
+          </FirstPaintLayout>
+        </LocaleProvider>,
+        { onRecoverableError: (error) => recovered.push(error) },
+      ),
+    );
+    expect(recovered).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
+    expect(
+      container.querySelector('[data-testid="early-wallet-option-org.example"]'),
+    ).not.toBeNull();
+    act(() => root.unmount());
+    container.remove();
+    stop();
+    forgetAnnouncedWallets();
   });
 });
