@@ -123,7 +123,7 @@ describe("index.html's first paint", () => {
   it('keeps a tap on its Connect, "Get started" and passkey buttons for main.tsx', () => {
     boot(['en']);
     document.body.innerHTML =
-      '<button data-early-click="connect" aria-busy="false"><span>Connect Wallet</span></button>' +
+      '<button data-early-click="connect" data-testid="connect-placeholder" aria-busy="false"><span>Connect Wallet</span></button>' +
       '<button data-early-click="passkey">Passkey</button><button>Other</button>';
     const [connect, passkey, other] = document.body.querySelectorAll('button');
     connect?.querySelector('span')?.click();
@@ -132,5 +132,33 @@ describe("index.html's first paint", () => {
     expect(window.sigilEarlyClicks).toEqual(['connect', 'passkey']);
     expect(connect?.getAttribute('aria-busy')).toBe('true');
     expect(passkey?.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('opens its own early wallet list at once for a tap on Connect; closing it drops the tap', () => {
+    boot(['en']);
+    document.body.innerHTML =
+      '<button data-early-click="connect" data-testid="connect-placeholder" aria-busy="false">Connect</button>' +
+      '<span role="status" data-busy-text="Opening the wallet list…"></span>' +
+      '<dialog data-testid="early-wallet-list"><button class="early-wallet-close">×</button>' +
+      '<button data-early-wallet="metaMask" aria-pressed="false">MetaMask</button></dialog>';
+    const list = document.querySelector('dialog') as HTMLDialogElement;
+    const placeholder = document.querySelector('[data-testid="connect-placeholder"]');
+    placeholder?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(list.open).toBe(true);
+    expect(placeholder?.getAttribute('aria-busy')).toBe('true');
+    expect(document.querySelector('[role="status"]')?.textContent).toBe('Opening the wallet list…');
+
+    const metaMask = document.querySelector('[data-early-wallet]');
+    metaMask?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(window.sigilEarlyClicks).toEqual(['connect', 'wallet:metaMask']);
+    expect(metaMask?.getAttribute('aria-pressed')).toBe('true');
+
+    document
+      .querySelector('.early-wallet-close')
+      ?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(list.open).toBe(false);
+    expect(window.sigilEarlyClicks).toEqual([]);
+    expect(placeholder?.getAttribute('aria-busy')).toBe('false');
+    expect(document.querySelector('[role="status"]')?.textContent).toBe('');
   });
 });

@@ -104,14 +104,47 @@ export function localeBootScript({
   }
   // A tap on the first paint's Connect, "Get started" or passkey button before main.tsx has run:
   // kept for it (first-paint/early-clicks.ts), as its own buttons keep a tap before the stack's.
+  // Connect opens the first paint's own early wallet list at once, a native modal dialog
+  // (Escape, its close button or a tap on the backdrop close it and drop the request); a wallet
+  // tapped there is kept too (docs/web-app.md, "The first paint in index.html").
   var clicks = [];
   window.sigilEarlyClicks = clicks;
+  var LIST = '[data-testid="early-wallet-list"]';
+  function connectBusy(busy) {
+    var placeholder = document.querySelector('[data-testid="connect-placeholder"]');
+    if (placeholder) placeholder.setAttribute('aria-busy', busy ? 'true' : 'false');
+    var said = document.querySelector('[data-busy-text]');
+    if (said) said.textContent = busy ? said.getAttribute('data-busy-text') : '';
+  }
   document.addEventListener('click', function (event) {
-    var button = event.target && event.target.closest ? event.target.closest('[data-early-click]') : null;
-    if (!button || window.sigilEarlyClicks !== clicks) return;
-    clicks.push(button.getAttribute('data-early-click'));
-    if (button.hasAttribute('aria-busy')) button.setAttribute('aria-busy', 'true');
+    var target = event.target;
+    if (window.sigilEarlyClicks !== clicks || !target || !target.closest) return;
+    var list = target.closest(LIST);
+    if (list) {
+      var option = target.closest('[data-early-wallet]');
+      if (target === list || target.closest('.early-wallet-close')) list.close();
+      else if (option) {
+        clicks.push('wallet:' + option.getAttribute('data-early-wallet'));
+        option.setAttribute('aria-pressed', 'true');
+      }
+      return;
+    }
+    var button = target.closest('[data-early-click]');
+    if (!button) return;
+    var what = button.getAttribute('data-early-click');
+    clicks.push(what);
+    if (what !== 'connect') return;
+    connectBusy(true);
+    var dialog = document.querySelector(LIST);
+    if (dialog && !dialog.open && dialog.showModal) dialog.showModal();
   });
+  document.addEventListener('close', function (event) {
+    if (window.sigilEarlyClicks !== clicks || !event.target.matches || !event.target.matches(LIST)) return;
+    for (var i = clicks.length - 1; i >= 0; i--) {
+      if (clicks[i] === 'connect' || clicks[i].indexOf('wallet:') === 0) clicks.splice(i, 1);
+    }
+    connectBusy(false);
+  }, true);
 })();
 `;
 }

@@ -171,7 +171,7 @@ it('keeps the heading and the Connect button where the first paint put them, on 
 /** Every script of the build, held at the network: what shows meanwhile is index.html's own. */
 const ANY_SCRIPT = /\/assets\/[\w-]+\.js$/;
 
-it("has the page's content in index.html, and keeps a tap on its Connect button made before any script has run", async () => {
+it("has the page's content in index.html, and opens its early wallet list for a tap on Connect before any script has run", async () => {
   const { page } = await browser.open({ accountIndex: 10, blank: true });
   const held: Route[] = [];
   let holding = true;
@@ -188,15 +188,37 @@ it("has the page's content in index.html, and keeps a tap on its Connect button 
   const placeholder = page.getByTestId('connect-placeholder');
   await placeholder.click();
   await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('true');
-  expect(await page.getByRole('dialog').count()).toBe(0);
+  // index.html's own list, at once: the wallets offered (the announced ones come with the entry).
+  const early = page.getByRole('dialog', { name: 'Connect a Wallet' });
+  await early.getByRole('button', { name: 'MetaMask' }).waitFor();
 
-  // The scripts arrive: the entry's early list opens for the tap made before them.
+  // The scripts arrive: the same list, now with the wallet the browser announced, still open.
   holding = false;
   for (const route of held) await route.continue();
-  await page
-    .getByRole('dialog', { name: 'Connect a Wallet' })
-    .getByRole('button', { name: 'MetaMask' })
-    .waitFor();
+  await early.getByTestId(`early-wallet-option-${TestWallet.info.rdns}`).waitFor();
+  expect(await page.getByRole('dialog').count()).toBe(1);
+  await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('true');
+});
+
+it('drops a tap on Connect made before any script when its early list is closed', async () => {
+  const { page } = await browser.open({ accountIndex: 10, blank: true });
+  const app = new SigilApp(page);
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(ANY_SCRIPT, (route) => (holding ? held.push(route) : route.continue()));
+  await page.goto('/');
+  const placeholder = page.getByTestId('connect-placeholder');
+  await placeholder.click();
+  await page.getByRole('dialog', { name: 'Connect a Wallet' }).waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('false');
+  expect(await placeholder.evaluate((button) => document.activeElement === button)).toBe(true);
+
+  holding = false;
+  for (const route of held) await route.continue();
+  await page.getByTestId('rk-connect-button').waitFor();
+  await app.waitUntilSettled();
+  expect(await page.getByRole('dialog').count()).toBe(0);
 });
 
 it('shows the loading line, not the page in the language the server guessed, to a visitor who chose another', async () => {

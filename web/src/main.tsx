@@ -8,6 +8,7 @@ import { preloadPageFor } from './app/preload-page-for';
 import { yieldToMain } from './app/yield-to-main';
 import { afterFirstPaint } from './first-paint/after-first-paint';
 import { discoverAnnouncedWallets } from './first-paint/announced-wallets';
+import { earlyWalletChosen, takeEarlyClicks } from './first-paint/early-clicks';
 import { FirstPaintLayout } from './first-paint/first-paint-layout';
 import { FirstPaintPage, profileAddressOf } from './first-paint/first-paint-page';
 import { setWalletConnectOffered } from './first-paint/offered-wallets';
@@ -62,15 +63,20 @@ Promise.resolve(activateLocale(locale))
       </FirstPaintLayout>,
     );
     // (Not when the catalogue failed and the page fell back to English: it is not the HTML's.)
-    if (hydratable && locale === chosen) {
+    // (Nor with a wallet tapped in index.html's early list: it says so, and the HTML does not.)
+    if (hydratable && locale === chosen && earlyWalletChosen() === undefined) {
       // In a transition, React hydrates in slices, the page answering taps between them; a tap
       // meanwhile hydrates at once. The taps before it are taken up after it (early-clicks.ts):
       // with one waiting, at once, so the early wallet list opens without waiting for slices.
       const hydrate = () => {
         root = hydrateRoot(container, firstPaint);
       };
-      if (window.sigilEarlyClicks?.length) hydrate();
-      else startTransition(hydrate);
+      if (window.sigilEarlyClicks?.length) {
+        // Taken before: the first paint hydrates as the startup script left it (Connect busy,
+        // the early list open), and from here React's handlers take the taps.
+        takeEarlyClicks();
+        hydrate();
+      } else startTransition(hydrate);
     } else {
       // Rendered over index.html's first paint (a profile's, or one in another language), which
       // stays, kept taps and all, until this commit: in a transition too, in slices; at once

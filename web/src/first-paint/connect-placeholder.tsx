@@ -29,7 +29,8 @@ export function ConnectPlaceholder() {
           Connect Wallet
         </Trans>
       </button>
-      <span className="visually-hidden" role="status">
+      {/* What the startup script says here for a tap before main.tsx (build/locale-boot-script.ts). */}
+      <span className="visually-hidden" role="status" data-busy-text={t`Opening the wallet list…`}>
         {waiting ? t`Opening the wallet list…` : ''}
       </span>
     </>

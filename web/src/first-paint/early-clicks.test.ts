@@ -26,4 +26,13 @@ describe('takeEarlyClicks', () => {
     expect(takePendingPasskeySignIn()).toBe(false);
     expect(document.documentElement.hasAttribute('data-first-paint')).toBe(false);
   });
+
+  it('goes on with the wallet last tapped in index.html’s early list', () => {
+    window.sigilEarlyClicks = ['connect', 'wallet:rainbow', 'wallet:metaMask'];
+    takeEarlyClicks();
+    expect(getPendingConnect()).toEqual({
+      requested: true,
+      wallet: { name: 'MetaMask', optionIds: ['metaMask', 'io.metamask'] },
+    });
+  });
 });

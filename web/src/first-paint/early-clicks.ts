@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { requestPasskeySignIn } from '../passkeys/pending-passkey-sign-in';
-import { requestConnect } from './pending-connect';
+import { offeredChoice, POPULAR_WALLETS, WALLET_CONNECT_WALLETS } from './offered-wallets';
+import { chooseEarlyWallet, requestConnect } from './pending-connect';
 
 declare global {
   interface Window {
@@ -28,6 +29,18 @@ export function takeEarlyClicks(): void {
   document.documentElement.removeAttribute('data-first-paint');
   if (clicks.includes(EARLY_CLICK.connect)) requestConnect();
   if (clicks.includes(EARLY_CLICK.passkey)) requestPasskeySignIn();
+  // The last wallet tapped in index.html's own early list (an offered one: none is announced there).
+  const chosen = earlyWalletChosen(clicks);
+  const wallet = [...POPULAR_WALLETS, ...WALLET_CONNECT_WALLETS].find(({ id }) => id === chosen);
+  if (wallet) chooseEarlyWallet(offeredChoice(wallet));
+}
+
+/** The id of the wallet last tapped in index.html's early list before main.tsx, if any. */
+export function earlyWalletChosen(clicks = window.sigilEarlyClicks ?? []): string | undefined {
+  return clicks
+    .filter((click) => click.startsWith('wallet:'))
+    .at(-1)
+    ?.slice('wallet:'.length);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import {
   isWalletConnectOffered,
   type OfferedWallet,
+  offeredChoice,
   onWalletConnectOfferedChange,
   POPULAR_WALLETS,
   WALLET_CONNECT_WALLETS,
@@ -35,8 +36,7 @@ const offeredRow = (wallet: OfferedWallet): Row => ({
   key: wallet.id,
   name: wallet.name,
   icon: null,
-  // RainbowKit lists a wallet it knows under its own id, or under the rdns it announced.
-  choice: { name: wallet.name, optionIds: wallet.rdns ? [wallet.id, wallet.rdns] : [wallet.id] },
+  choice: offeredChoice(wallet),
 });
 
 function WalletRow({ row, chosen }: { row: Row; chosen: boolean }) {
@@ -46,6 +46,8 @@ function WalletRow({ row, chosen }: { row: Row; chosen: boolean }) {
         type="button"
         className="early-wallet-option"
         data-testid={`early-wallet-option-${row.key}`}
+        // A tap before main.tsx has run is kept by this id (build/locale-boot-script.ts).
+        data-early-wallet={row.key}
         aria-pressed={chosen}
         onClick={() => chooseEarlyWallet(row.choice)}
       >
