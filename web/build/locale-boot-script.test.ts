@@ -161,4 +161,15 @@ describe("index.html's first paint", () => {
     expect(placeholder?.getAttribute('aria-busy')).toBe('false');
     expect(document.querySelector('[role="status"]')?.textContent).toBe('');
   });
+
+  it('remembers a language chosen in its menu as the menu does, and loads the page again', () => {
+    boot(['en']);
+    document.body.innerHTML =
+      '<select data-testid="language-menu"><option value="en-US">English</option><option value="ja-JP">日本語</option></select>';
+    const menu = document.querySelector('select') as HTMLSelectElement;
+    menu.value = 'ja-JP';
+    menu.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(localStorage.getItem('sigil.locale')).toBe('ja-JP');
+    expect(document.cookie).toContain('sigil-locale=ja-JP');
+  });
 });

@@ -1,6 +1,8 @@
 // The package by its source path: Vite's config loader, like Lingui's, runs before any package is built.
 import {
   LANGUAGE_TAGS,
+  type Locale,
+  localeCookie,
   matchLocale,
   RIGHT_TO_LEFT_LOCALES,
   SOURCE_LOCALE,
@@ -50,6 +52,8 @@ export function localeBootScript({
     catalogues,
     loading: loadingTexts,
     after: afterPaint ?? null,
+    // The language menu's cookie (i18n/stored-locale.ts), `Secure` added on https.
+    cookie: localeCookie('{locale}' as Locale, { secure: false }),
   };
   return `(function () {
   var d = ${JSON.stringify(data)};
@@ -137,6 +141,19 @@ export function localeBootScript({
     connectBusy(true);
     var dialog = document.querySelector(LIST);
     if (dialog && !dialog.open && dialog.showModal) dialog.showModal();
+  });
+  // A language chosen in the first paint's menu before main.tsx has run: remembered as the menu
+  // remembers it (i18n/stored-locale.ts), and the page loaded again, which the server then
+  // writes in that language.
+  document.addEventListener('change', function (event) {
+    var menu = event.target;
+    if (window.sigilEarlyClicks !== clicks || !menu.matches || !menu.matches('[data-testid="language-menu"]')) return;
+    if (d.supported.indexOf(menu.value) === -1) return;
+    try {
+      localStorage.setItem(d.key, menu.value);
+    } catch (error) {}
+    document.cookie = d.cookie.replace('{locale}', menu.value) + (location.protocol === 'https:' ? '; Secure' : '');
+    location.reload();
   });
   document.addEventListener('close', function (event) {
     if (window.sigilEarlyClicks !== clicks || !event.target.matches || !event.target.matches(LIST)) return;
