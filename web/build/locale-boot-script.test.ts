@@ -101,7 +101,9 @@ describe('localeBootScript in a build', () => {
     vi.useFakeTimers();
     vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(1);
     new Function(localeBootScript({ catalogues, loadingTexts, afterPaint }))();
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(2999);
+    expect(requested()).not.toContain('module /assets/index-b.js');
+    vi.advanceTimersByTime(1);
     expect(requested()).toContain('module /assets/index-b.js');
     vi.useRealTimers();
   });

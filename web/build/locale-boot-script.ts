@@ -86,7 +86,8 @@ export function localeBootScript({
   }
   // The page's scripts once its first paint (index.html's own content) is on screen, a frame
   // after it: the content waits for none of them, nor shares the network with them
-  // (docs/web-app.md, "The first paint in index.html"). A hidden tab draws no frame: the timer.
+  // (docs/web-app.md, "The first paint in index.html"). A hidden tab draws no frame until it is
+  // shown: the timer, for a tab left hidden.
   var loaded = false;
   function load() {
     if (loaded) return;
@@ -104,7 +105,8 @@ export function localeBootScript({
   if (d.after === null) load();
   else {
     requestAnimationFrame(function () { setTimeout(load, 0); });
-    setTimeout(load, 500);
+    // Long: a frame comes late on a busy phone, and the scripts must not race the paint there.
+    setTimeout(load, 3000);
   }
   // A tap on the first paint's Connect, "Get started" or passkey button before main.tsx has run:
   // kept for it (first-paint/early-clicks.ts), as its own buttons keep a tap before the stack's.
