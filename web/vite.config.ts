@@ -3,6 +3,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { firstPaintPrerenderPlugin } from './build/first-paint-prerender-plugin.ts';
 import { localeBootPlugin } from './build/locale-boot-plugin.ts';
 import { rainbowKitLastLocaleWins } from './build/rainbowkit-last-locale-wins.ts';
 import { rainbowKitLazyPlatform } from './build/rainbowkit-lazy-platform.ts';
@@ -41,6 +42,9 @@ export default defineConfig(({ mode }) => ({
     lingui(),
     // Picks the locale before the first paint and fetches its catalogue beside the entry.
     localeBootPlugin(),
+    // The first paint of each kind of page in each locale, as HTML for the server to put in
+    // index.html (docs/web-app.md, "The first paint in index.html").
+    firstPaintPrerenderPlugin(),
     // The wallet dialog ends in the language last chosen, however quickly languages change.
     rainbowKitLastLocaleWins(),
     // RainbowKit reads the operating system when it first needs it, not by parsing the whole

@@ -53,6 +53,22 @@ describe('firstLoadScripts', () => {
     expect(first.allScripts).toBe(6);
   });
 
+  it("counts what Sigil's startup script loads after the first paint as index.html's own", () => {
+    const startup = `<!doctype html><html><head><script>(function () { var d = {"after":{"modules":["/assets/react-b.js"],"fetches":["/api/config"],"entry":"/assets/index-a.js"}}; })();</script></head></html>`;
+    const dir = writeBuild({ ...CHUNKS, 'index.html': startup });
+    dirs.push(dir);
+    expect(
+      firstLoadScripts(dir)
+        .scripts.map((script) => script.file)
+        .sort(),
+    ).toEqual([
+      'assets/index-a.js',
+      'assets/react-b.js',
+      'assets/runtime-f.js',
+      'assets/side-effect-d.js',
+    ]);
+  });
+
   it('sums the gzip size of each counted file', () => {
     const dir = writeBuild(CHUNKS);
     dirs.push(dir);

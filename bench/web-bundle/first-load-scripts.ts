@@ -25,7 +25,7 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 
 const ATTRIBUTE = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i');
 
-/** Files index.html loads as modules: `<script type="module" src>` and `<link rel="modulepreload" href>`. */
+/** Files index.html loads as modules: `<script type="module" src>`, `<link rel="modulepreload" href>`, and its startup script's. */
 function htmlModuleScripts(html: string): string[] {
   const files: string[] = [];
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
@@ -35,6 +35,15 @@ function htmlModuleScripts(html: string): string[] {
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const href = ATTRIBUTE('href').exec(tag)?.[1];
     if (href && /\brel\s*=\s*["']modulepreload["']/i.test(tag)) files.push(href);
+  }
+  // Sigil's startup script adds them itself, a frame after the first paint: named in its data
+  // (web/build/locale-boot-script.ts, `after`).
+  const after = /"after":(\{"modules":\[[^\]]*\],"fetches":\[[^\]]*\],"entry":"[^"]+"\})/.exec(
+    html,
+  );
+  if (after?.[1]) {
+    const { modules, entry } = JSON.parse(after[1]) as { modules: string[]; entry: string };
+    files.push(entry, ...modules);
   }
   return files;
 }

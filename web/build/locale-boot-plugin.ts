@@ -14,6 +14,41 @@ const CATALOGUE = /[\\/]locales[\\/]([^\\/]+)[\\/]messages\.po(?:\?.*)?$/;
 /** The source text of index.html's loading line (src/i18n/boot-text.ts). */
 const LOADING_SOURCE = 'Loading Sigil…';
 
+const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const FETCH_PRELOAD =
+  /\s*<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>/g;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
+
+/**
+ * index.html without its scripts' tags, for the startup script to load them
+ * once the first paint is on screen, and with the entry's stylesheet inline,
+ * so that paint waits for no request but the HTML (docs/web-app.md, "The
+ * first paint in index.html"). `afterPaint` is null when it has no entry.
+ */
+export function loadAfterFirstPaint(
+  html: string,
+  bundle: Record<string, { type: string; source?: unknown }>,
+) {
+  const hrefs = (pattern: RegExp) => [...html.matchAll(pattern)].map(([, href = '']) => href);
+  const [entry] = hrefs(ENTRY);
+  const afterPaint =
+    entry === undefined
+      ? null
+      : { modules: hrefs(MODULE_PRELOAD), fetches: hrefs(FETCH_PRELOAD), entry };
+  const page = html
+    .replace(ENTRY, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(FETCH_PRELOAD, '')
+    .replace(STYLESHEET, (tag, fileName: string) => {
+      const css = bundle[fileName]?.source;
+      // Nothing in it may end the element early.
+      if (typeof css !== 'string' || /<\/style/i.test(css)) return tag;
+      return `<style>${css}</style>`;
+    });
+  return { html: page, afterPaint };
+}
+
 const catalogueFile = (locale: string) =>
   fileURLToPath(new URL(`../src/locales/${locale}/messages.po`, import.meta.url));
 
@@ -54,7 +89,10 @@ export function localeBootPlugin(): Plugin {
       if (html?.type !== 'asset' || typeof html.source !== 'string') {
         this.error('index.html is not in the bundle yet');
       }
-      const source = localeBootScript({ catalogues, loadingTexts });
+      const { html: page, afterPaint } = loadAfterFirstPaint(html.source, bundle);
+      html.source = page;
+      if (afterPaint === null) this.error('index.html has no entry script to load after its paint');
+      const source = localeBootScript({ catalogues, loadingTexts, afterPaint });
       // Inline, so the first paint waits for no request of its own; the server allows it by its
       // hash (server/src/http/inline-script-hashes.ts). Nothing in it may end the element early.
       if (/<\/script|<!--/i.test(source)) {

@@ -167,3 +167,92 @@ it('keeps the heading and the Connect button where the first paint put them, on 
   );
   expect(tops).toEqual([mainTop]);
 });
+
+/** Every script of the build, held at the network: what shows meanwhile is index.html's own. */
+const ANY_SCRIPT = /\/assets\/[\w-]+\.js$/;
+
+it("has the page's content in index.html, and opens its early wallet list for a tap on Connect before any script has run", async () => {
+  const { page } = await browser.open({ accountIndex: 10, blank: true });
+  const held: Route[] = [];
+  let holding = true;
+  // The wallet stack stays held throughout: what answers after the release is the entry alone.
+  await page.route(ANY_SCRIPT, (route) =>
+    holding || STACK_FILE.test(route.request().url()) ? held.push(route) : route.continue(),
+  );
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: 'Your wallet is your sign-in' }).waitFor();
+  await page.getByRole('button', { name: 'Get started' }).waitFor();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // Nothing of the build has run: no script was let through.
+  expect(await page.evaluate(() => document.querySelectorAll('script[type="module"]').length)).toBe(
+    1,
+  );
+
+  const placeholder = page.getByTestId('connect-placeholder');
+  await placeholder.click();
+  await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('true');
+  // index.html's own list, at once: the wallets offered (the announced ones come with the entry).
+  const early = page.getByRole('dialog', { name: 'Connect a Wallet' });
+  await early.getByRole('button', { name: 'MetaMask' }).waitFor();
+
+  // The scripts arrive: the same list, now with the wallet the browser announced, still open.
+  holding = false;
+  for (const route of held.splice(0)) {
+    if (STACK_FILE.test(route.request().url())) held.push(route);
+    else await route.continue();
+  }
+  await early.getByTestId(`early-wallet-option-${TestWallet.info.rdns}`).waitFor();
+  expect(await page.getByRole('dialog').count()).toBe(1);
+  await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('true');
+});
+
+it('drops a tap on Connect made before any script when its early list is closed', async () => {
+  const { page } = await browser.open({ accountIndex: 10, blank: true });
+  const app = new SigilApp(page);
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(ANY_SCRIPT, (route) => (holding ? held.push(route) : route.continue()));
+  await page.goto('/');
+  const placeholder = page.getByTestId('connect-placeholder');
+  await placeholder.click();
+  await page.getByRole('dialog', { name: 'Connect a Wallet' }).waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => placeholder.getAttribute('aria-busy')).toBe('false');
+  expect(await placeholder.evaluate((button) => document.activeElement === button)).toBe(true);
+
+  holding = false;
+  for (const route of held) await route.continue();
+  await page.getByTestId('rk-connect-button').waitFor();
+  await app.waitUntilSettled();
+  expect(await page.getByRole('dialog').count()).toBe(0);
+});
+
+it('shows the loading line, not the page in the language the server guessed, to a visitor who chose another', async () => {
+  const { page, context } = await browser.open({ accountIndex: 10, blank: true });
+  // The language menu's choice is remembered in the browser; the server, without the cookie,
+  // writes the page in English.
+  await context.addInitScript(() => localStorage.setItem('sigil.locale', 'fr-FR'));
+  const held: Route[] = [];
+  let holding = true;
+  // The wallet stack stays held throughout: what paints after the release is the entry's.
+  await page.route(ANY_SCRIPT, (route) =>
+    holding || STACK_FILE.test(route.request().url()) ? held.push(route) : route.continue(),
+  );
+  await page.goto('/');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  expect(await page.getByRole('heading', { name: 'Your wallet is your sign-in' }).isVisible()).toBe(
+    false,
+  );
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+
+  holding = false;
+  for (const route of held.splice(0)) {
+    if (STACK_FILE.test(route.request().url())) held.push(route);
+    else await route.continue();
+  }
+  // main.tsx paints the page in French.
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.waitFor();
+  expect(await heading.textContent()).not.toBe('Your wallet is your sign-in');
+  await page.getByTestId('connect-placeholder').waitFor();
+});

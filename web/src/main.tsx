@@ -1,14 +1,16 @@
 import './styles.css';
 import { type ReactElement, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { GenericError } from './app/generic-error';
 import { loadRuntimeConfig } from './app/load-runtime-config';
 import { preloadPageFor } from './app/preload-page-for';
 import { yieldToMain } from './app/yield-to-main';
 import { afterFirstPaint } from './first-paint/after-first-paint';
 import { discoverAnnouncedWallets } from './first-paint/announced-wallets';
+import { earlyWalletChosen, takeEarlyClicks } from './first-paint/early-clicks';
 import { FirstPaintLayout } from './first-paint/first-paint-layout';
-import { FirstPaintPage } from './first-paint/first-paint-page';
+import { FirstPaintPage, profileAddressOf } from './first-paint/first-paint-page';
 import { setWalletConnectOffered } from './first-paint/offered-wallets';
 import { requestMe } from './first-paint/request-me';
 import { activateLocale } from './i18n/activate-locale';
@@ -17,12 +19,20 @@ import { LocaleProvider } from './i18n/locale-provider';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
 const path = window.location.pathname;
+// index.html's first paint as main.tsx would render it here (server/src/http/first-paint-html.ts;
+// docs/web-app.md, "The first paint in index.html"): in the visitor's language (the startup script
+// marks it otherwise), and not a profile's, whose content comes from a request of its own.
+const hydratable =
+  container.querySelector(':scope > header') !== null &&
+  !document.documentElement.hasAttribute('data-first-paint') &&
+  profileAddressOf(path) === null;
+let root: Root | undefined;
 // The remembered choice, else the browser's languages (docs/translations.md). English is in
 // this entry; another locale's catalogue is already on its way (the startup script of
 // index.html preloads it), and the page waits for it rather than paint English and then swap.
 let locale = chooseLocale();
+const chosen = locale;
 const inLocale = (element: ReactElement) => (
   <LocaleProvider initial={locale}>{element}</LocaleProvider>
 );
@@ -47,13 +57,36 @@ Promise.resolve(activateLocale(locale))
     // The page's content first, from this small entry; the wallet stack (wagmi,
     // RainbowKit, viem's chains, Apollo) after it has been painted
     // (docs/web-app.md, "First-visit delivery").
-    root.render(
-      inLocale(
-        <FirstPaintLayout>
-          <FirstPaintPage path={path} />
-        </FirstPaintLayout>,
-      ),
+    const firstPaint = inLocale(
+      <FirstPaintLayout>
+        <FirstPaintPage path={path} />
+      </FirstPaintLayout>,
     );
+    // (Not when the catalogue failed and the page fell back to English: it is not the HTML's.)
+    // (Nor with a wallet tapped in index.html's early list: it says so, and the HTML does not.)
+    if (hydratable && locale === chosen && earlyWalletChosen() === undefined) {
+      // In a transition, React hydrates in slices, the page answering taps between them; a tap
+      // meanwhile hydrates at once. The taps before it are taken up after it (early-clicks.ts):
+      // with one waiting, at once, so the early wallet list opens without waiting for slices.
+      const hydrate = () => {
+        root = hydrateRoot(container, firstPaint);
+      };
+      if (window.sigilEarlyClicks?.length) {
+        // Taken before: the first paint hydrates as the startup script left it (Connect busy,
+        // the early list open), and from here React's handlers take the taps.
+        takeEarlyClicks();
+        hydrate();
+      } else startTransition(hydrate);
+    } else {
+      // Rendered over index.html's first paint (a profile's, or one in another language), which
+      // stays, kept taps and all, until this commit: in a transition too, in slices; at once
+      // with a tap waiting.
+      const created = createRoot(container);
+      root = created;
+      const render = () => created.render(firstPaint);
+      if (window.sigilEarlyClicks?.length) flushSync(render);
+      else startTransition(render);
+    }
     return afterFirstPaint(path);
   })
   .then(() => {
@@ -82,9 +115,12 @@ Promise.resolve(activateLocale(locale))
   })
   // A transition: React renders the app in slices of a few milliseconds, yielding to taps and
   // frames between them, and swaps it in for the first paint (which stays until then) at once.
-  .then((element) => startTransition(() => root.render(inLocale(element))))
+  .then((element) => startTransition(() => root?.render(inLocale(element))))
   .catch((error: unknown) => {
     console.error('Sigil could not start', error);
+    // The error is shown whatever language index.html's first paint was in.
+    document.documentElement.removeAttribute('data-first-paint');
+    root ??= createRoot(container);
     root.render(
       inLocale(
         <main className="app-main">

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Locale } from '@sigil/locales';
 import type { PageCatalogues } from '../i18n/page-catalogues.js';
+import { type FirstPaintPage, type FirstPaints, withFirstPaint } from './first-paint-html.js';
 import { localizeIndexHtml } from './localized-index-html.js';
 import type { PageEncoding } from './preferred-encoding.js';
 
@@ -17,14 +18,24 @@ export type IndexHtmlVariant = {
  * compressed once per process, the first time a visitor in that locale asks:
  * at most 19 variants, each brotli 11 and gzip 9 like the build's own files,
  * so no request compresses index.html (docs/web-app.md, "First-visit delivery").
+ * With the web build's first paints, one variant per locale and kind of page,
+ * each with that page's first paint in it (first-paint-html.ts): at most 76.
  */
-export function indexHtmlVariants(indexHtml: string, catalogues: PageCatalogues) {
-  const variants = new Map<Locale, IndexHtmlVariant>();
+export function indexHtmlVariants(
+  indexHtml: string,
+  catalogues: PageCatalogues,
+  firstPaints: FirstPaints | null = null,
+) {
+  const variants = new Map<string, IndexHtmlVariant>();
   return {
-    variantFor(locale: Locale): IndexHtmlVariant {
-      let variant = variants.get(locale);
+    variantFor(locale: Locale, page: FirstPaintPage = 'other'): IndexHtmlVariant {
+      const key = firstPaints ? `${locale} ${page}` : locale;
+      let variant = variants.get(key);
       if (!variant) {
-        const html = localizeIndexHtml(indexHtml, catalogues.translatorFor(locale));
+        const html = withFirstPaint(
+          localizeIndexHtml(indexHtml, catalogues.translatorFor(locale)),
+          firstPaints?.[locale]?.[page],
+        );
         const identity = Buffer.from(html);
         variant = {
           html,
@@ -42,7 +53,7 @@ export function indexHtmlVariants(indexHtml: string, catalogues: PageCatalogues)
           // Weak: the same page in each encoding.
           etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
         };
-        variants.set(locale, variant);
+        variants.set(key, variant);
       }
       return variant;
     },

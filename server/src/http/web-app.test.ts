@@ -287,3 +287,64 @@ describe('index.html’s inline startup script', () => {
     expect(response.headers['content-security-policy']).toBe(POLICY);
   });
 });
+
+describe('index.html’s first paint', () => {
+  // As web/build/first-paint-prerender-plugin.ts writes it: each page's first paint in each locale.
+  const BUILT_INDEX = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
+  const paint = (locale: string, page: string) => `<main data-paint="${locale} ${page}"></main>`;
+  const FIRST_PAINTS = Object.fromEntries(
+    ['en-US', 'ja-JP'].map((locale) => [
+      locale,
+      Object.fromEntries(
+        ['/', '/verify', 'profile', 'other'].map((page) => [page, paint(locale, page)]),
+      ),
+    ]),
+  );
+  let painted: FastifyInstance;
+  let paintedRoot: string;
+
+  beforeAll(async () => {
+    paintedRoot = mkdtempSync(join(tmpdir(), 'sigil-web-app-first-paint-'));
+    writeFileSync(join(paintedRoot, 'index.html'), BUILT_INDEX);
+    writeFileSync(join(paintedRoot, 'first-paint.json'), JSON.stringify(FIRST_PAINTS));
+    painted = Fastify();
+    await painted.register(serveWebApp, { webRoot: paintedRoot, catalogues: loadPageCatalogues() });
+    await painted.ready();
+  });
+
+  afterAll(async () => {
+    await painted.close();
+    rmSync(paintedRoot, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    painted.inject({ method: 'GET', url, headers: { ...asBrowser, ...headers } });
+
+  it.each([
+    ['/', '/'],
+    ['/?utm=1', '/'],
+    ['/verify', '/verify'],
+    ['/Verify/', '/verify'],
+    ['/u/0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'profile'],
+    ['/u/not-an-address', 'other'],
+    ['/account', 'other'],
+    ['/no/such/page', 'other'],
+  ])('writes the first paint of %s into #root, in place of the loading line', async (url, page) => {
+    const response = await get(url);
+    expect(response.body).toContain(`<div id="root">${paint('en-US', page)}</div>`);
+  });
+
+  it('in the visitor’s language, each page a variant of its own', async () => {
+    const home = await get('/', { 'accept-language': 'ja' });
+    expect(home.body).toContain('<html lang="ja" dir="ltr"');
+    expect(home.body).toContain(paint('ja-JP', '/'));
+    const verify = await get('/verify', { 'accept-language': 'ja', 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(verify.rawPayload).toString()).toContain(paint('ja-JP', '/verify'));
+    expect(verify.headers.etag).not.toBe(home.headers.etag);
+  });
+
+  it('leaves #root as built for a locale the build has no first paint of', async () => {
+    const response = await get('/', { 'accept-language': 'ko' });
+    expect(response.body).toContain('<div id="root"><p class="boot" role="status"></p></div>');
+  });
+});

@@ -10,6 +10,7 @@ import { findProfilePage } from '../profiles/find-profile-page.js';
 import { renderProfilePageHead } from '../profiles/profile-page-head.js';
 import type { Services } from '../services.js';
 import { isAppRoute } from './app-routes.js';
+import { firstPaintPageOf, readFirstPaints } from './first-paint-html.js';
 import { indexHtmlVariants } from './index-html-variants.js';
 import { allowInlineScripts, inlineScriptHashes } from './inline-script-hashes.js';
 import { preferredEncoding } from './preferred-encoding.js';
@@ -102,7 +103,8 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
   });
   // Read once: a deploy restarts the server, and every page starts from it.
   const indexHtml = readFileSync(`${root}/index.html`, 'utf8');
-  const variants = indexHtmlVariants(indexHtml, catalogues);
+  // Each page's first paint in each locale, written into index.html (first-paint-html.ts).
+  const variants = indexHtmlVariants(indexHtml, catalogues, readFirstPaints(root));
   // The locale startup script is inline (web/build/locale-boot-plugin.ts): index.html's own
   // policy allows it, by hash, and no other inline script. Every variant keeps it as built.
   const scriptSources = inlineScriptHashes(indexHtml);
@@ -115,7 +117,8 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
   }
   /** index.html in the visitor's language, compressed once per locale, revalidated at every load. */
   function sendIndexHtml(req: FastifyRequest, reply: FastifyReply) {
-    const variant = variants.variantFor(localeOfRequest(req.headers));
+    const path = req.url.split('?')[0] ?? '/';
+    const variant = variants.variantFor(localeOfRequest(req.headers), firstPaintPageOf(path));
     allowIndexHtmlScripts(reply);
     reply
       .header('cache-control', 'no-cache')
@@ -148,12 +151,15 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
     app.get<{ Params: { address: string } }>('/u/:address', async (req, reply) => {
       const { wallet, profile, avatar } = await findProfilePage(services, req.params.address);
       const translator = catalogues.translatorFor(localeOfRequest(req.headers));
-      const html = renderProfilePageHead(variants.variantFor(translator.locale).html, {
-        config: services.config,
-        profile,
-        avatar,
-        translator,
-      });
+      const html = renderProfilePageHead(
+        variants.variantFor(translator.locale, firstPaintPageOf(req.url.split('?')[0] ?? '')).html,
+        {
+          config: services.config,
+          profile,
+          avatar,
+          translator,
+        },
+      );
       allowIndexHtmlScripts(reply);
       // A path that is not an address names no profile: the app shows its not-found
       // page, with the status a crawler or a link checker reads as such.

@@ -141,6 +141,13 @@ describe.each(databaseBackends)('public profile on $name', (backend) => {
       expect(head).toContain(
         `<meta property="og:image" content="${ogImage.replace('&', '&amp;')}" />`,
       );
+      // Preloaded for the page as the page draws it: the srcset of its ImageFields, 800 px wide.
+      const srcset = [128, 256, 384, 512, 640, 768]
+        .map((width) => `${server.origin}/images/${id}?w=${width}&amp;q=75 ${width}w`)
+        .join(', ');
+      expect(head).toContain(
+        `<link rel="preload" as="image" imagesrcset="${srcset}" imagesizes="112px" fetchpriority="high" />`,
+      );
       const image = await fetch(ogImage.replace(server.origin, server.url));
       expect(image.status).toBe(200);
       expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(512);

@@ -8,6 +8,7 @@ import {
 import {
   isWalletConnectOffered,
   type OfferedWallet,
+  offeredChoice,
   onWalletConnectOfferedChange,
   POPULAR_WALLETS,
   WALLET_CONNECT_WALLETS,
@@ -19,6 +20,8 @@ import {
   getPendingConnect,
   onPendingConnectChange,
 } from './pending-connect';
+
+const NONE_ANNOUNCED: readonly AnnouncedWallet[] = [];
 
 type Row = { key: string; name: string; icon: string | null; choice: EarlyWalletChoice };
 
@@ -33,8 +36,7 @@ const offeredRow = (wallet: OfferedWallet): Row => ({
   key: wallet.id,
   name: wallet.name,
   icon: null,
-  // RainbowKit lists a wallet it knows under its own id, or under the rdns it announced.
-  choice: { name: wallet.name, optionIds: wallet.rdns ? [wallet.id, wallet.rdns] : [wallet.id] },
+  choice: offeredChoice(wallet),
 });
 
 function WalletRow({ row, chosen }: { row: Row; chosen: boolean }) {
@@ -44,6 +46,8 @@ function WalletRow({ row, chosen }: { row: Row; chosen: boolean }) {
         type="button"
         className="early-wallet-option"
         data-testid={`early-wallet-option-${row.key}`}
+        // A tap before main.tsx has run is kept by this id (build/locale-boot-script.ts).
+        data-early-wallet={row.key}
         aria-pressed={chosen}
         onClick={() => chooseEarlyWallet(row.choice)}
       >
@@ -72,9 +76,23 @@ function WalletRow({ row, chosen }: { row: Row; chosen: boolean }) {
  */
 export function EarlyWalletList() {
   const { t } = useLingui();
-  const pending = useSyncExternalStore(onPendingConnectChange, getPendingConnect);
-  const announced = useSyncExternalStore(onAnnouncedWalletsChange, getAnnouncedWallets);
-  const walletConnect = useSyncExternalStore(onWalletConnectOfferedChange, isWalletConnectOffered);
+  const pending = useSyncExternalStore(
+    onPendingConnectChange,
+    getPendingConnect,
+    getPendingConnect,
+  );
+  // Hydrating index.html's first paint, the list as the build prerendered it (none announced, no
+  // WalletConnect: neither is known there); then as the browser and the config have it.
+  const announced = useSyncExternalStore(
+    onAnnouncedWalletsChange,
+    getAnnouncedWallets,
+    () => NONE_ANNOUNCED,
+  );
+  const walletConnect = useSyncExternalStore(
+    onWalletConnectOfferedChange,
+    isWalletConnectOffered,
+    () => false,
+  );
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { LanguageMenu } from '../i18n/language-menu';
 import { ConnectPlaceholder } from './connect-placeholder';
+import { TakeEarlyClicks } from './early-clicks';
 import { EarlyWalletList } from './early-wallet-list';
 
 function StatusPlaceholder({ label }: { label: string }) {
@@ -70,6 +71,7 @@ export function FirstPaintLayout({ children }: { children: ReactNode }) {
           </Trans>
         </p>
       </footer>
+      <TakeEarlyClicks />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { HOME_HEADING, HomeIntro } from '../pages/home/home-intro';
 import { VERIFY_HEADING, VerifyIntro } from '../pages/verify/verify-intro';
 import { PasskeySignInLabel } from '../passkeys/passkey-sign-in-label';
 import { requestPasskeySignIn } from '../passkeys/pending-passkey-sign-in';
+import { EARLY_CLICK } from './early-clicks';
 import { FirstPaintHeading } from './first-paint-heading';
 import { FirstPaintProfile } from './first-paint-profile';
 import { requestConnect } from './pending-connect';
@@ -39,7 +40,12 @@ export function FirstPaintPage({ path }: { path: string }) {
         heading={<FirstPaintHeading>{i18n._(HOME_HEADING)}</FirstPaintHeading>}
         action={
           <>
-            <button type="button" className="button" onClick={requestConnect}>
+            <button
+              type="button"
+              className="button"
+              onClick={requestConnect}
+              data-early-click={EARLY_CLICK.connect}
+            >
               <Trans>Get started</Trans>
             </button>
             {/* The app's PasskeySignIn, as it first renders: the same box, the click kept. */}
@@ -48,6 +54,7 @@ export function FirstPaintPage({ path }: { path: string }) {
                 type="button"
                 className="button button-secondary"
                 onClick={requestPasskeySignIn}
+                data-early-click={EARLY_CLICK.passkey}
               >
                 <PasskeySignInLabel />
               </button>

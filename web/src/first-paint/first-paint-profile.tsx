@@ -15,6 +15,11 @@ const loading = (
   </p>
 );
 
+/** What a profile's first paint shows until its answer is in (index.html carries it: prerender-first-paint.tsx). */
+export function FirstPaintProfileLoading() {
+  return loading;
+}
+
 /** ProfileNotFound (pages/public-profile/) as it reads before the router exists. */
 const notFound = (
   <section className="page" aria-labelledby="page-title">

@@ -1,4 +1,5 @@
 import { observableValue } from './observable-value';
+import type { EarlyWalletChoice } from './pending-connect';
 
 /**
  * The wallets RainbowKit lists besides the ones the browser announces, as the
@@ -34,3 +35,9 @@ const walletConnectOffered = observableValue(false);
 export const setWalletConnectOffered = walletConnectOffered.set;
 export const isWalletConnectOffered = walletConnectOffered.get;
 export const onWalletConnectOfferedChange = walletConnectOffered.subscribe;
+
+/** What a tap on an offered wallet asks RainbowKit's dialog for. */
+export function offeredChoice(wallet: OfferedWallet): EarlyWalletChoice {
+  // RainbowKit lists a wallet it knows under its own id, or under the rdns it announced.
+  return { name: wallet.name, optionIds: wallet.rdns ? [wallet.id, wallet.rdns] : [wallet.id] };
+}
