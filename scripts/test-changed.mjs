@@ -8,6 +8,7 @@
 // failure, as `npm test` does.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TSC_PROJECTS, tscArguments } from './typecheck/tsc-projects.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ref = process.argv[2] ?? 'HEAD';
@@ -54,17 +55,9 @@ if (lintable.length > 0) {
 
 if (touches('schema/')) step('codegen', 'npm', ['run', 'codegen', '--silent']);
 
-// Each tsc project, and the folders whose changes it can see (server/tsconfig.json includes
-// the harness, the benches and the build scripts; every project sees the packages).
-const projects = [
-  ['packages/siwe', ['packages/siwe/']],
-  ['packages/profile-rules', ['packages/profile-rules/']],
-  ['packages/locales', ['packages/locales/']],
-  ['server', ['server/', 'packages/', 'schema/', 'testing/', 'bench/', 'scripts/build']],
-  ['web', ['web/', 'packages/', 'schema/']],
-];
-for (const [project, seen] of projects) {
-  if (touches(...seen)) step(`tsc -p ${project}`, ...npx(['tsc', '-p', project, '--noEmit']));
+// Each tsc project that can see a change, incremental as `npm run typecheck` runs it.
+for (const { project, sees } of TSC_PROJECTS) {
+  if (touches(...sees)) step(`tsc -p ${project}`, ...npx(['tsc', ...tscArguments(project)]));
 }
 
 // Each Vitest project: the tests that import a changed file, by the module graph.

@@ -1,9 +1,23 @@
 import { createRequire } from 'node:module';
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { failureBound } from '../testing/failure-bound';
 import { workspacePackageSources } from '../testing/workspace-package-sources';
+import { filesThatMock } from './test/support/files-that-mock';
 
 const require = createRequire(import.meta.url);
+
+// testing/ is the harness the server's tests share, scripts/build/ what builds and starts it,
+// scripts/imports/ what counts the imports; their own tests run here.
+const TEST_FOLDERS = [
+  'src',
+  'test',
+  '../testing',
+  '../scripts/build',
+  '../scripts/first-start',
+  '../scripts/imports',
+];
+const isolated = filesThatMock(fileURLToPath(new URL('.', import.meta.url)), TEST_FOLDERS);
 
 export default defineConfig({
   resolve: {
@@ -17,17 +31,6 @@ export default defineConfig({
     ],
   },
   test: {
-    // testing/ is the harness the server's tests share, scripts/build/ what builds and starts it,
-    // scripts/imports/ what counts the imports;
-    // their own tests run here.
-    include: [
-      'src/**/*.test.ts',
-      'test/**/*.test.ts',
-      '../testing/**/*.test.ts',
-      '../scripts/build/**/*.test.ts',
-      '../scripts/first-start/**/*.test.ts',
-      '../scripts/imports/**/*.test.ts',
-    ],
     globalSetup: [
       'test/support/workspace-packages.global-setup.ts',
       'test/support/page-catalogues.global-setup.ts',
@@ -39,5 +42,21 @@ export default defineConfig({
     // Hardhat nodes and servers per file: two at a time fits a 2-core machine.
     maxWorkers: 2,
     pool: 'forks',
+    // A worker keeps the modules it imported from one file to the next: importing the server
+    // and its dependencies again for each of 150 files was about as much CPU as the tests
+    // themselves (docs/testing.md, "Where the time goes"). Each file still starts its own
+    // servers, databases and clocks. The files that replace a module with vi.mock run isolated.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: TEST_FOLDERS.map((folder) => `${folder}/**/*.test.ts`),
+          exclude: [...configDefaults.exclude, ...isolated],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'server (isolated)', include: isolated } },
+    ],
   },
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -17,6 +18,9 @@ export default defineConfig({
     // A failure bound, not a budget: above the 10 s findBy* bound of src/test/setup.ts.
     testTimeout: failureBound(20_000),
     restoreMocks: true,
+    // A worker per core. Vitest's default in a run is one fewer: one on a 2-core machine, where
+    // the suite then used half the CPU it could (docs/testing.md, "Where the time goes").
+    maxWorkers: availableParallelism(),
     server: {
       deps: {
         // Loaded by Node, graphql-ws's server would get graphql's CommonJS build while the

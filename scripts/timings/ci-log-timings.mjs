@@ -43,9 +43,10 @@ for (const line of lines) {
     runs.push(run);
     continue;
   }
-  // " ✓ test/foo.test.ts (12 tests) 3456ms" — a file's line (its tests' lines are indented further).
+  // " ✓ test/foo.test.ts (12 tests) 3456ms" — a file's line (its tests' lines are indented
+  // further); in a run of several Vitest projects the project's name comes first.
   const fileLine =
-    /^ [✓❯×↓] (\S+\.test\.tsx?) \((\d+) tests?(?: \| [^)]*)?\)(?: \d+ skipped)?\s*(\d+)ms/.exec(
+    /^ [✓❯×↓] (?:.*?\s)?(\S+\.test\.tsx?) \((\d+) tests?(?: \| [^)]*)?\)(?: \d+ skipped)?\s*(\d+)ms/.exec(
       line,
     );
   if (fileLine) {
