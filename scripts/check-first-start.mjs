@@ -111,7 +111,11 @@ console.log(`/healthz answered after ${seconds()} s`);
 const page = await expectOk('/', 'text/html');
 const html = await page.text();
 if (!html.includes('<div id="root"')) fail('the home page is not the app');
-const entry = html.match(/<script type="module"[^>]*src="([^"]+)"/)?.[1];
+// The entry is a module script's tag, or, where the build loads the scripts after the first
+// paint (web/build/locale-boot-plugin.ts), named in index.html's inline startup script.
+const entry =
+  html.match(/<script type="module"[^>]*src="([^"]+)"/)?.[1] ??
+  html.match(/"entry":"(\/assets\/[^"]+\.js)"/)?.[1];
 if (!entry) fail('the home page names no entry script');
 const script = await expectOk(entry, '*/*');
 if (!script.headers.get('content-type')?.includes('javascript')) fail(`${entry} is not JavaScript`);
