@@ -57,7 +57,8 @@ describe('npm start and npm run serve', () => {
     try {
       const page = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
       expect(page.status).toBe(200);
-      const script = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+      // The entry, which index.html's startup script names and loads after the first paint.
+      const script = /"entry":"(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
       expect(script).toBeDefined();
       expect((await fetch(`${server.url}${script}`)).status).toBe(200);
       expect(server.output()).not.toMatch(/building/);
