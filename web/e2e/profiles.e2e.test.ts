@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { formatEther, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
@@ -13,6 +13,9 @@ const browser = setUpSigilBrowser();
 const { appUrl, chains } = browser.environment;
 const localChain = chains[0];
 if (!localChain) throw new Error('the e2e set-up enables chain 31337 first');
+
+/** Every script of the build, held at the network: what shows meanwhile is the page's HTML. */
+const ANY_SCRIPT = /\/assets\/[\w-]+\.js$/;
 
 /** Every request the page makes to the Sigil server's GraphQL endpoint, from now on. */
 function recordGraphqlRequests(page: Page): string[] {
@@ -162,6 +165,35 @@ it('publishes a profile with an avatar; a visitor sees every proof verified in t
     'wallets-public-narrow',
   );
   await ownerTab.page.setViewportSize({ width: 1280, height: 800 });
+
+  // Before any script has run, the profile is in the page the server sent (its first paint,
+  // filled by server/src/profiles/profile-first-paint.ts); the app then draws it in the same boxes.
+  {
+    const early = await browser.open({ accountIndex: 19, blank: true });
+    const held: Route[] = [];
+    await early.page.route(ANY_SCRIPT, (route) => {
+      held.push(route);
+    });
+    await early.page.goto(`/u/${owner.address}`);
+    const heading = early.page.getByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    await heading.waitFor();
+    const avatarImage = early.page.locator('.public-header img.avatar');
+    await expect
+      .poll(() => avatarImage.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await early.page.getByText('Analyst of engines.', { exact: false }).waitFor();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    const boxes = async () => ({
+      heading: await heading.boundingBox(),
+      avatar: await avatarImage.boundingBox(),
+    });
+    const fromHtml = await boxes();
+    await early.page.unroute(ANY_SCRIPT);
+    for (const route of held.splice(0)) await route.continue();
+    // The app has rendered: the proofs are its own, never in the first paint.
+    await early.page.getByTestId('proof-card').first().waitFor();
+    expect(await boxes()).toEqual(fromHtml);
+  }
 
   // A visitor, not signed in nor connected, in another browser context.
   const visitorTab = await browser.open({ accountIndex: 19, path: `/u/${owner.address}` });

@@ -13,6 +13,7 @@ import { FirstPaintLayout } from './first-paint/first-paint-layout';
 import { FirstPaintPage, profileAddressOf } from './first-paint/first-paint-page';
 import { setWalletConnectOffered } from './first-paint/offered-wallets';
 import { requestMe } from './first-paint/request-me';
+import { requestPublicProfile } from './first-paint/request-public-profile';
 import { activateLocale } from './i18n/activate-locale';
 import { chooseLocale } from './i18n/choose-locale';
 import { LocaleProvider } from './i18n/locale-provider';
@@ -20,13 +21,14 @@ import { LocaleProvider } from './i18n/locale-provider';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const path = window.location.pathname;
+const profileAddress = profileAddressOf(path);
 // index.html's first paint as main.tsx would render it here (server/src/http/first-paint-html.ts;
 // docs/web-app.md, "The first paint in index.html"): in the visitor's language (the startup script
 // marks it otherwise), and not a profile's, whose content comes from a request of its own.
 const hydratable =
   container.querySelector(':scope > header') !== null &&
   !document.documentElement.hasAttribute('data-first-paint') &&
-  profileAddressOf(path) === null;
+  profileAddress === null;
 let root: Root | undefined;
 // The remembered choice, else the browser's languages (docs/translations.md). English is in
 // this entry; another locale's catalogue is already on its way (the startup script of
@@ -46,6 +48,10 @@ config.then(
   // A config that did not load is reported where the app starts, below.
   () => {},
 );
+// A profile's answer, asked for beside the catalogue: the server has written the profile into
+// the HTML (server/src/profiles/profile-first-paint.ts), and React renders over it only with the
+// answer in hand, so its loading line never stands in for it between the two.
+const profileAnswer = profileAddress === null ? undefined : requestPublicProfile(profileAddress);
 Promise.resolve(activateLocale(locale))
   .catch((error: unknown) => {
     // Its catalogue did not load: the page in English rather than no page.
@@ -53,6 +59,7 @@ Promise.resolve(activateLocale(locale))
     locale = 'en-US';
     activateLocale(locale);
   })
+  .then(() => profileAnswer)
   .then(() => {
     // The page's content first, from this small entry; the wallet stack (wagmi,
     // RainbowKit, viem's chains, Apollo) after it has been painted

@@ -9,6 +9,10 @@ it('exports exactly its public surface', () => {
       "DISPLAY_NAME_MAX",
       "HOSTILE",
       "HOSTILE_IN_BIO",
+      "PROFILE_FIRST_PAINT_SLOT",
+      "PROFILE_FIRST_PAINT_SLOTS",
+      "generatedAvatarBackground",
+      "generatedAvatarColours",
     ]
   `);
 });

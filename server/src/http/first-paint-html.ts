@@ -2,8 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '@sigil/locales';
 
-/** The kinds of page whose first paint differs (web/src/first-paint/prerender-first-paint.tsx). */
-export type FirstPaintPage = '/' | '/verify' | 'profile' | 'other';
+/**
+ * The kinds of page whose first paint differs (web/src/first-paint/prerender-first-paint.tsx).
+ * `profile-found` is a public profile's, with slots for the profile of the page
+ * (profiles/profile-first-paint.ts); `profile` is the loading line of any other `/u/<address>`.
+ */
+export type FirstPaintPage = '/' | '/verify' | 'profile' | 'profile-found' | 'other';
 
 /** Each locale's first paint of each kind of page, as the web build wrote them. */
 export type FirstPaints = Partial<Record<Locale, Partial<Record<FirstPaintPage, string>>>>;

@@ -7,6 +7,7 @@ import { pinBuild } from '../build/pin-build.js';
 import { type PageCatalogues, pageCatalogues } from '../i18n/page-catalogues.js';
 import { localeOfRequest, VARY_BY_LOCALE } from '../i18n/request-locale.js';
 import { findProfilePage } from '../profiles/find-profile-page.js';
+import { withProfileFirstPaint } from '../profiles/profile-first-paint.js';
 import { renderProfilePageHead } from '../profiles/profile-page-head.js';
 import type { Services } from '../services.js';
 import { isAppRoute } from './app-routes.js';
@@ -104,7 +105,8 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
   // Read once: a deploy restarts the server, and every page starts from it.
   const indexHtml = readFileSync(`${root}/index.html`, 'utf8');
   // Each page's first paint in each locale, written into index.html (first-paint-html.ts).
-  const variants = indexHtmlVariants(indexHtml, catalogues, readFirstPaints(root));
+  const firstPaints = readFirstPaints(root);
+  const variants = indexHtmlVariants(indexHtml, catalogues, firstPaints);
   // The locale startup script is inline (web/build/locale-boot-plugin.ts): index.html's own
   // policy allows it, by hash, and no other inline script. Every variant keeps it as built.
   const scriptSources = inlineScriptHashes(indexHtml);
@@ -151,15 +153,23 @@ export const serveWebApp: FastifyPluginAsync<ServeWebAppOptions> = async (
     app.get<{ Params: { address: string } }>('/u/:address', async (req, reply) => {
       const { wallet, profile, avatar } = await findProfilePage(services, req.params.address);
       const translator = catalogues.translatorFor(localeOfRequest(req.headers));
-      const html = renderProfilePageHead(
-        variants.variantFor(translator.locale, firstPaintPageOf(req.url.split('?')[0] ?? '')).html,
-        {
-          config: services.config,
-          profile,
-          avatar,
-          translator,
-        },
-      );
+      const page = firstPaintPageOf(req.url.split('?')[0] ?? '');
+      // A public profile's section is in the HTML, as `/`'s content is (profile-first-paint.ts);
+      // any other page of this path shows its first paint's loading line until the app knows.
+      const withSection =
+        profile && page === 'profile' && firstPaints?.[translator.locale]?.['profile-found']
+          ? withProfileFirstPaint(variants.variantFor(translator.locale, 'profile-found').html, {
+              config: services.config,
+              profile,
+              avatar,
+            })
+          : variants.variantFor(translator.locale, page).html;
+      const html = renderProfilePageHead(withSection, {
+        config: services.config,
+        profile,
+        avatar,
+        translator,
+      });
       allowIndexHtmlScripts(reply);
       // A path that is not an address names no profile: the app shows its not-found
       // page, with the status a crawler or a link checker reads as such.

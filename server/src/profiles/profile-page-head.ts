@@ -2,37 +2,14 @@ import type { Config } from '../config/load-config.js';
 import { escapeHtml } from '../html/escape-html.js';
 import type { PageTranslator } from '../i18n/page-catalogues.js';
 import { PROFILE_PAGE_MESSAGES as M } from '../i18n/page-messages.js';
-import { DEFAULT_IMAGE_QUALITY } from '../images/image-limits.js';
 import type { ImageMeta } from '../images/image-store.js';
 import { imageUrl } from '../images/image-url.js';
+import { AVATAR_SIZES, avatarSrcSet } from './profile-avatar-srcset.js';
 import type { PublicProfileModel } from './public-profile-store.js';
 
 /** The avatar variant link previews get: large enough for every card, small enough to fetch fast. */
 const OG_IMAGE = { width: 512, quality: 75 } as const;
 const DESCRIPTION_MAX = 200;
-/**
- * The widths the page's avatar offers in its `srcset`, and how wide it is drawn, as the
- * profile's first paint draws it (web/src/components/responsive-image.tsx, `sizes="112px"`):
- * the preload must name the same URLs, or the browser fetches the avatar twice.
- */
-const AVATAR_SRCSET_WIDTHS = [128, 256, 384, 512, 640, 768, 1024, 1280, 1600] as const;
-const AVATAR_SIZES = '112px';
-
-/**
- * The avatar's `srcset` with the URLs the API gives its ImageFields (`url(width: …)`, the
- * default quality): every width up to the original's, at least one.
- */
-function avatarSrcSet(publicUrl: URL, avatar: ImageMeta): string {
-  const fitting = AVATAR_SRCSET_WIDTHS.filter((width) => width <= avatar.width);
-  const widths = fitting.length > 0 ? fitting : AVATAR_SRCSET_WIDTHS.slice(0, 1);
-  return widths
-    .map(
-      (width) =>
-        `${imageUrl(publicUrl, avatar.id, { width, quality: DEFAULT_IMAGE_QUALITY })} ${width}w`,
-    )
-    .join(', ');
-}
-
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 function clip(text: string, max: number) {

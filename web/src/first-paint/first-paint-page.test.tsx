@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FirstPaintLayout } from './first-paint-layout';
 import { FirstPaintPage, profileAddressOf } from './first-paint-page';
 import { takePendingConnect } from './pending-connect';
+import { requestPublicProfile } from './request-public-profile';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -63,6 +64,33 @@ describe('FirstPaintPage', () => {
     // Checksummed, as the page asks: the app's Apollo cache is seeded with this answer.
     expect(body.variables).toEqual({ address: ADDRESS });
     expect(body.query).toContain('__typename');
+  });
+
+  // main.tsx renders over the profile the server wrote into the HTML once the answer is in: that
+  // render must show the profile at once, never its loading line in between.
+  it('draws a profile whose answer is in, in the same render, without suspending', async () => {
+    const address = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          data: {
+            publicProfile: {
+              __typename: 'PublicProfile',
+              address,
+              displayName: 'Grace',
+              bio: null,
+              avatar: null,
+              wallets: [],
+            },
+          },
+        }),
+      ),
+    );
+    await requestPublicProfile(address);
+    paint(`/u/${address}`);
+    expect(screen.queryByText('Loading the profile…')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Grace');
   });
 
   it('says at once that an address has no public profile', async () => {

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Suspense, use } from 'react';
+import { type ReactNode, Suspense, use } from 'react';
 import { GeneratedAvatar } from '../components/generated-avatar';
 import { ResponsiveImage } from '../components/responsive-image';
 import {
@@ -40,6 +40,35 @@ const notFound = (
   </section>
 );
 
+/**
+ * A public profile's section as its first paint draws it. The web build renders it once per locale
+ * with slots in place of the profile's own (prerender-first-paint.tsx), and the server fills them
+ * for each `/u/<address>` page: keep the two in step by changing it here only.
+ */
+export function FirstPaintProfileFound({
+  avatar,
+  name,
+  address,
+  bio,
+}: {
+  avatar: ReactNode;
+  name: string;
+  address: string;
+  bio: string | null | undefined;
+}) {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <PublicProfileHeader
+        avatar={avatar}
+        heading={<FirstPaintHeading>{name}</FirstPaintHeading>}
+        address={address}
+        bio={bio}
+      />
+      <PublicProfileWallets />
+    </section>
+  );
+}
+
 function ProfileTop({ address }: { address: string }) {
   const answer = use(requestPublicProfile(address));
   // A failed request is the app's to explain, once it has loaded.
@@ -47,28 +76,25 @@ function ProfileTop({ address }: { address: string }) {
   const profile = answer.publicProfile;
   if (!profile) return notFound;
   return (
-    <section className="page" aria-labelledby="page-title">
-      <PublicProfileHeader
-        avatar={
-          profile.avatar ? (
-            <ResponsiveImage
-              image={profile.avatar}
-              className="avatar avatar-large"
-              sizes="112px"
-              alt=""
-              width={112}
-              height={112}
-            />
-          ) : (
-            <GeneratedAvatar address={profile.address} size={112} className="avatar-large" />
-          )
-        }
-        heading={<FirstPaintHeading>{profile.displayName ?? profile.address}</FirstPaintHeading>}
-        address={profile.address}
-        bio={profile.bio}
-      />
-      <PublicProfileWallets />
-    </section>
+    <FirstPaintProfileFound
+      avatar={
+        profile.avatar ? (
+          <ResponsiveImage
+            image={profile.avatar}
+            className="avatar avatar-large"
+            sizes="112px"
+            alt=""
+            width={112}
+            height={112}
+          />
+        ) : (
+          <GeneratedAvatar address={profile.address} size={112} className="avatar-large" />
+        )
+      }
+      name={profile.displayName ?? profile.address}
+      address={profile.address}
+      bio={profile.bio}
+    />
   );
 }
 

@@ -1,21 +1,27 @@
 import { i18n } from '@lingui/core';
 import type { Locale } from '@sigil/locales';
+import { PROFILE_FIRST_PAINT_SLOTS as SLOT } from '@sigil/profile-rules';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { loadCatalogue } from '../i18n/load-catalogue';
 import { LocaleProvider } from '../i18n/locale-provider';
 import { FirstPaintLayout } from './first-paint-layout';
 import { FirstPaintPage } from './first-paint-page';
-import { FirstPaintProfileLoading } from './first-paint-profile';
+import { FirstPaintProfileFound, FirstPaintProfileLoading } from './first-paint-profile';
 
 /**
  * main.tsx's first paint of each kind of page, as HTML: `/` and `/verify`
  * with their content, `/u/<address>` with its loading line, and any other
  * page (`/account`, …) with the layout around an empty main, as main.tsx
  * paints them. The server writes the one of the page into index.html's
- * `#root` (server/src/http/first-paint-html.ts).
+ * `#root` (server/src/http/first-paint-html.ts). `profile-found` is a public
+ * profile's, with slots the server fills for the profile of each page
+ * (@sigil/profile-rules, server/src/profiles/profile-first-paint.ts).
  */
-export type PrerenderedFirstPaint = Record<'/' | '/verify' | 'profile' | 'other', string>;
+export type PrerenderedFirstPaint = Record<
+  '/' | '/verify' | 'profile' | 'profile-found' | 'other',
+  string
+>;
 
 /**
  * The first paint of main.tsx in `locale`, rendered at build time
@@ -36,6 +42,14 @@ export async function prerenderFirstPaint(locale: Locale): Promise<PrerenderedFi
     '/': render(<FirstPaintPage path="/" />),
     '/verify': render(<FirstPaintPage path="/verify" />),
     profile: render(<FirstPaintProfileLoading />),
+    'profile-found': render(
+      <FirstPaintProfileFound
+        avatar={SLOT.avatar}
+        name={SLOT.name}
+        address={SLOT.address}
+        bio={SLOT.bio}
+      />,
+    ),
     other: render(null),
   };
 }

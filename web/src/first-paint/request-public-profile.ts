@@ -4,7 +4,17 @@ import type { PublicProfileQuery } from '../graphql/generated/graphql';
 import { PublicProfileOperation } from './generated/printed-operations';
 import { postPrintedOperation } from './post-printed-operation';
 
-const requests = new Map<string, Promise<PublicProfileQuery | undefined>>();
+type Answer = PublicProfileQuery | undefined;
+
+/**
+ * A promise React's `use` reads at once once it has settled: the fields React itself sets on a
+ * promise it has waited for (`status`, `value`). Set here as soon as the answer is in, so a render
+ * after that (main.tsx renders over a profile the server wrote into the HTML only then) never
+ * suspends and never shows the loading line in place of the profile.
+ */
+type TrackedAnswer = Promise<Answer> & { status?: 'fulfilled'; value?: Answer };
+
+const requests = new Map<string, TrackedAnswer>();
 
 /**
  * The `publicProfile` of an address by one plain POST /graphql, before Apollo
@@ -14,12 +24,20 @@ const requests = new Map<string, Promise<PublicProfileQuery | undefined>>();
  * "First-visit delivery"). Never rejects: undefined when the request failed,
  * and the page, once loaded, asks again through Apollo and explains.
  */
-export function requestPublicProfile(address: string): Promise<PublicProfileQuery | undefined> {
+export function requestPublicProfile(address: string): Promise<Answer> {
   let request = requests.get(address);
   if (!request) {
-    request = postPrintedOperation<PublicProfileQuery>(PublicProfileOperation, { address }).catch(
-      () => undefined,
-    );
+    const tracked: TrackedAnswer = postPrintedOperation<PublicProfileQuery>(
+      PublicProfileOperation,
+      { address },
+    )
+      .catch(() => undefined)
+      .then((answer) => {
+        tracked.status = 'fulfilled';
+        tracked.value = answer;
+        return answer;
+      });
+    request = tracked;
     requests.set(address, request);
   }
   return request;

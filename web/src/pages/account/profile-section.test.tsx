@@ -1,10 +1,10 @@
 import { ApolloClient, ApolloProvider, HttpLink, InMemoryCache } from '@apollo/client';
+import { generatedAvatarColours } from '@sigil/profile-rules';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfigContext } from '../../app/runtime-config-context';
-import { generatedAvatarColours } from '../../components/generated-avatar';
 import { cacheTypePolicies } from '../../graphql/create-graphql-client';
 import { runtimeConfigFixture } from '../../test/runtime-config-fixture';
 import { createSchemaFetch } from '../../test/schema-fetch';
