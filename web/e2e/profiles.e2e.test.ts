@@ -171,10 +171,9 @@ it('publishes a profile with an avatar; a visitor sees every proof verified in t
   {
     const early = await browser.open({ accountIndex: 19, blank: true });
     const held: Route[] = [];
-    await early.page.route(ANY_SCRIPT, (route) => {
-      held.push(route);
-    });
-    await early.page.goto(`/u/${owner.address}`);
+    let holding = true;
+    await early.page.route(ANY_SCRIPT, (route) => (holding ? held.push(route) : route.continue()));
+    await early.page.goto(`/u/${owner.address}`, { waitUntil: 'commit' });
     const heading = early.page.getByRole('heading', { level: 1, name: 'Ada Lovelace' });
     await heading.waitFor();
     const avatarImage = early.page.locator('.public-header img.avatar');
@@ -188,7 +187,7 @@ it('publishes a profile with an avatar; a visitor sees every proof verified in t
       avatar: await avatarImage.boundingBox(),
     });
     const fromHtml = await boxes();
-    await early.page.unroute(ANY_SCRIPT);
+    holding = false;
     for (const route of held.splice(0)) await route.continue();
     // The app has rendered: the proofs are its own, never in the first paint.
     await early.page.getByTestId('proof-card').first().waitFor();
