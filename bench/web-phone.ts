@@ -6,6 +6,8 @@
 //   node --import tsx bench/web-phone.ts     (alone; `npm run bench -- web-phone` through run.ts)
 //   npm run bench -- web-phone --locale ja-JP   (a browser whose language is Japanese: Sigil
 //                                                loads the ja-JP catalogue beside its entry)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -116,6 +118,13 @@ async function lighthouseRunOnce(port: number, url: string): Promise<PhonePageFi
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   if (result.lhr.runtimeError) {
     throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} for ${url}`);
+  }
+  // Each whole report, for a look at what a figure is made of (the LCP element, the long tasks).
+  const reports = process.env.SIGIL_BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const page = new URL(url).pathname.replace(/[^\w]+/g, '_') || '_';
+    writeFileSync(join(reports, `${Date.now()}${page}.json`), JSON.stringify(result.lhr));
   }
   return summarizeLighthouse(result.lhr as unknown as LighthouseResultLike);
 }

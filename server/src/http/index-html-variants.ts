@@ -19,7 +19,7 @@ export type IndexHtmlVariant = {
  * at most 19 variants, each brotli 11 and gzip 9 like the build's own files,
  * so no request compresses index.html (docs/web-app.md, "First-visit delivery").
  * With the web build's first paints, one variant per locale and kind of page,
- * each with that page's first paint in it (first-paint-html.ts): at most 76.
+ * each with that page's first paint in it (first-paint-html.ts): at most 95.
  */
 export function indexHtmlVariants(
   indexHtml: string,
