@@ -93,16 +93,24 @@ async function expectOk(path, accept) {
   return response;
 }
 
+// The server's own line once it listens (server/src/main.ts): only then is an answer on the port
+// its own. The port was free when chosen, but the first build takes minutes, and on a machine
+// running other work another process may take it meanwhile (seen: a test suite's server answered
+// /healthz while this one was still building).
+const servingLine = `Sigil is serving ${new URL(url).origin}, listening on`;
+const serving = () => output.some((line) => line.includes(servingLine));
 console.log(`${label} on ${url}`);
 for (;;) {
   if (exited)
     fail(`it exited (code ${exited.code}, signal ${exited.signal}) before /healthz answered`);
   if (Date.now() - started > deadlineMs)
     fail(`/healthz did not answer within ${deadlineMs / 1000} s`);
-  const healthy = await fetch(`${url}/healthz`).then(
-    (response) => response.status === 200,
-    () => false,
-  );
+  const healthy =
+    serving() &&
+    (await fetch(`${url}/healthz`).then(
+      (response) => response.status === 200,
+      () => false,
+    ));
   if (healthy) break;
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
