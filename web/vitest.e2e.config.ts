@@ -15,5 +15,8 @@ export default defineConfig({
     // Failure bounds, stretched on a loaded machine (testing/failure-bound.ts).
     testTimeout: failureBound(60_000),
     hookTimeout: failureBound(60_000),
+    // `expect.poll` waits until its condition holds; past the bound the test fails (Vitest's own
+    // default is 1 s, whatever the load).
+    expect: { poll: { timeout: failureBound(10_000) } },
   },
 });

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parseEther, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { jsonRpc } from '../../testing/json-rpc.js';
 import { catalogueText } from './harness/catalogue-text.js';
 import { inFontFamily } from './harness/in-font-family.js';
@@ -89,7 +90,9 @@ it('shows a signed-in account without `admin` only "Not allowed"', async () => {
   const refusedBefore = refusedGates.length;
   await page.goto('/account');
   // A page load on a busy machine: the bound is only a failure bound.
-  await expect.poll(() => refusedGates.length, { timeout: 30_000 }).toBeGreaterThan(refusedBefore);
+  await expect
+    .poll(() => refusedGates.length, { timeout: failureBound(30_000) })
+    .toBeGreaterThan(refusedBefore);
   const main = page.getByRole('navigation', { name: 'Main' });
   await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
   expect(await main.getByRole('link', { name: 'Console' }).count()).toBe(0);
@@ -220,7 +223,9 @@ it('lets an administrator find an account, suspend it with a reason and see that
   await page.getByTestId('language-menu').selectOption('ar-AR');
   await page.reload();
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 30_000 })
+    .poll(() => page.evaluate(() => document.documentElement.dir), {
+      timeout: failureBound(30_000),
+    })
     .toBe('rtl');
   const firstTime = rows.first().locator('time').first();
   const at = await firstTime.getAttribute('datetime');
@@ -266,7 +271,7 @@ it('lets an administrator find an account, suspend it with a reason and see that
         await page.getByRole('button', { name: 'Refresh' }).click();
         return rows.count();
       },
-      { timeout: 30_000, interval: 1_000 },
+      { timeout: failureBound(30_000), interval: 1_000 },
     )
     .toBe(1);
   const failed = rows.first();

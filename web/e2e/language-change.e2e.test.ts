@@ -1,5 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
 import { SigilApp } from './harness/sigil-app.js';
 
@@ -21,7 +22,9 @@ it('changes the language without a reload and keeps the wallet and the session a
   });
   await page.getByTestId('language-menu').selectOption('de-DE');
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 30_000 })
+    .poll(() => page.evaluate(() => document.documentElement.lang), {
+      timeout: failureBound(30_000),
+    })
     .toBe('de');
   expect(
     await page.evaluate(

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { queryMe } from './harness/query-me.js';
 import { saveElementScreenshot } from './harness/save-screenshot.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
@@ -51,7 +52,7 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
   await nameField.fill(PASSKEY_NAME);
   await section.getByTestId('add-passkey').click();
   const rows = section.getByTestId('passkey-item');
-  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => rows.count(), { timeout: failureBound(15_000) }).toBe(1);
   expect(await rows.getByTestId('passkey-name').textContent()).toBe(PASSKEY_NAME);
   // The virtual authenticator's passkey is not backed up: it lives on this device only.
   expect(await rows.getByTestId('passkey-backed-up').textContent()).toBe('This device only');
@@ -78,7 +79,7 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
   await firstApp.expectAuthStatus('unauthenticated');
   const autofill = first.page.getByTestId('passkey-autofill');
   // Gone again once signed in: read while it is there.
-  expect(await autofill.getAttribute('autocomplete', { timeout: 10_000 })).toBe(
+  expect(await autofill.getAttribute('autocomplete', { timeout: failureBound(10_000) })).toBe(
     'username webauthn',
   );
   await firstApp.expectAuthStatus('authenticated', 15_000);
@@ -90,7 +91,9 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
     .getByTestId('sessions-list')
     .locator('[data-testid="session-item"][data-current="true"]');
   await expect
-    .poll(() => current.getByTestId('session-passkey').textContent(), { timeout: 10_000 })
+    .poll(() => current.getByTestId('session-passkey').textContent(), {
+      timeout: failureBound(10_000),
+    })
     .toBe(PASSKEY_NAME);
   const lastSignIn = first.page.getByTestId('sign-in-history').getByTestId('sign-in-item').first();
   expect(await lastSignIn.getAttribute('data-method')).toBe('PASSKEY');
@@ -99,7 +102,7 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
   // --- A passkey's session may not add a passkey: the app says why and asks the wallet.
   await section.getByTestId('add-passkey').click();
   const required = section.getByTestId('wallet-sign-in-required');
-  await required.waitFor({ timeout: 10_000 });
+  await required.waitFor({ timeout: failureBound(10_000) });
   expect(await required.textContent()).toContain(
     'only a session your wallet signed in to recently may add or remove passkeys',
   );
@@ -120,7 +123,7 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
   await secondApp.expectAccountPage(second.wallet.address);
   const secondSection = second.page.getByTestId('passkeys-section');
   const secondRows = secondSection.getByTestId('passkey-item');
-  await expect.poll(() => secondRows.count(), { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => secondRows.count(), { timeout: failureBound(10_000) }).toBe(1);
   // The first tab's session, seen from here, is the passkey's.
   const passkeySession = second.page
     .getByTestId('sessions-list')
@@ -133,7 +136,7 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
   await secondRows.getByRole('button', { name: 'Remove' }).click();
   const dialog = second.page.getByTestId('remove-passkey-dialog');
   await dialog.getByRole('button', { name: 'Remove passkey' }).click();
-  await expect.poll(() => secondRows.count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => secondRows.count(), { timeout: failureBound(10_000) }).toBe(0);
 
   // No reload and no action in the first tab: its socket closes and it is signed out, live.
   // (How soon is measured, not asserted: the removal's change closes the socket as it is
@@ -147,7 +150,7 @@ it('adds a passkey, signs in with it alone, asks the wallet for what a passkey m
   // Signing in with the removed passkey is refused in words.
   await first.page.getByRole('link', { name: 'Home', exact: true }).click();
   await first.page.getByTestId('passkey-sign-in').click();
-  await first.page.getByTestId('passkey-sign-in-error').waitFor({ timeout: 10_000 });
+  await first.page.getByTestId('passkey-sign-in-error').waitFor({ timeout: failureBound(10_000) });
   expect(await first.page.getByTestId('passkey-sign-in-error').textContent()).toContain(
     'This passkey is not recognised here',
   );

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { queryMe } from './harness/query-me.js';
 import { setUpSigilBrowser } from './harness/set-up-sigil-browser.js';
 import { SigilApp } from './harness/sigil-app.js';
@@ -21,7 +22,9 @@ it('signs the first tab out, live, when a second device revokes its session', as
   await secondApp.expectAccountPage(second.wallet.address);
 
   // The second sign-in reaches the first tab live, without a reload.
-  await expect.poll(() => events.count(), { timeout: 5000 }).toBeGreaterThan(eventsBefore);
+  await expect
+    .poll(() => events.count(), { timeout: failureBound(10_000) })
+    .toBeGreaterThan(eventsBefore);
 
   const sessions = second.page.getByTestId('sessions-list').getByTestId('session-item');
   await expect.poll(() => sessions.count()).toBe(2);

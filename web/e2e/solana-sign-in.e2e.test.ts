@@ -1,6 +1,7 @@
 import { formatSiwsMessage, parseSiwsMessage } from '@sigil/siwe';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { failureBound } from '../../testing/failure-bound.js';
 import { graphqlRequest } from '../../testing/graphql-client.js';
 import {
   type InstallSolanaTestWalletParameters,
@@ -190,10 +191,10 @@ it('links a Solana wallet to an Ethereum account; either wallet then opens it, a
   // A visitor: both proofs re-verified in their browser, by the Solana address too.
   const visitor = await browser.open({ accountIndex: 46, path: `/u/${owner.solana.address}` });
   const cards = visitor.page.getByTestId('proof-card');
-  await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => cards.count(), { timeout: failureBound(15_000) }).toBe(2);
   for (const card of await cards.all()) {
     await expect
-      .poll(() => card.getAttribute('data-verdict'), { timeout: 15_000 })
+      .poll(() => card.getAttribute('data-verdict'), { timeout: failureBound(15_000) })
       .toBe('verified');
   }
   const solanaCard = visitor.page.locator(

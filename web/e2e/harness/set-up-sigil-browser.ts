@@ -7,6 +7,7 @@ import {
   loopbackHosts,
   type OutsideHostGuard,
 } from '../../../testing/block-outside-hosts.js';
+import { failureBound } from '../../../testing/failure-bound.js';
 import { launchChromium } from '../../../testing/launch-chromium.js';
 import { type BuiltServer, startBuiltServer } from '../../../testing/start-built-server.js';
 import { TestWallet } from '../../../testing/test-wallet/test-wallet.js';
@@ -102,7 +103,9 @@ export function setUpSigilBrowser(options: SetUpSigilBrowserOptions = {}) {
       locale: parameters.locale ?? 'en-US',
       timezoneId: 'UTC',
     });
-    context.setDefaultTimeout(10_000);
+    // Playwright's waits fail past a bound stretched by the machine's load as the tab opens
+    // (testing/failure-bound.ts): a fixed 10 s failed a first render at load 7 on two cores.
+    context.setDefaultTimeout(failureBound(10_000));
     const guard = await blockOutsideHosts(context, {
       allowedHosts: [...loopbackHosts(environment.appPort), ...chainHosts],
     });

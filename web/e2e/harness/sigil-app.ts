@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { failureBound } from '../../../testing/failure-bound.js';
 import { TestWallet } from '../../../testing/test-wallet/test-wallet.js';
 
 /** The user-facing messages of docs/sign-in.md, exactly. */
@@ -109,7 +110,7 @@ export class SigilApp {
   }
 
   /** The sign-in view is open and its button offers to sign (a nonce is in hand). */
-  async expectSignInViewReady(timeout = 15_000): Promise<void> {
+  async expectSignInViewReady(timeout = failureBound(15_000)): Promise<void> {
     await expectText(this.signMessageButton, 'Sign message', timeout);
     await expect.poll(() => this.signMessageButton.isEnabled(), { timeout }).toBe(true);
   }
